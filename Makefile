@@ -1,0 +1,98 @@
+# ndshim top-level build.
+#
+#   make               ndrun (host gcc) and every PE part (mingw-w64) into $(BUILD)
+#   make check         every test suite; prints one "N passed, N failed" total
+#   make check-unit    cmocka unit tests of the Linux-side code
+#   make check-pe      Win32 conformance programs under ndrun (and wine64)
+#   make check-malformed  the malformed-PE corpus under ndrun
+#   make check-vm      Soft-RoCE rig tests inside QEMU guests
+#   make demo          the main job: a Windows program under ndrun
+#   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
+#
+# Suites live in their own folders and bring their own rules (*/rules.mk);
+# this file only holds the toolchains, the flags and the ndrun link.
+
+BUILD ?= build
+ifeq ($(SANITIZE),1)
+BUILD := build-asan
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+
+VERSION := 0.1.0
+
+CC        := gcc
+MINGW_CC  := x86_64-w64-mingw32-gcc
+MINGW_CXX := x86_64-w64-mingw32-g++-posix
+MINGW_DLLTOOL := x86_64-w64-mingw32-dlltool
+WINE_INC  := /usr/include/wine/wine/windows
+
+WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wmissing-prototypes \
+        -Wstrict-prototypes -Wshadow
+
+# Host code sees Win32 types through the Wine headers (WINAPI = ms_abi).
+HOST_CFLAGS := -std=gnu11 -O2 -g $(WARN) $(SAN_FLAGS) -fno-strict-aliasing \
+               -D_GNU_SOURCE -DWIN32_LEAN_AND_MEAN -DNDSHIM_VERSION='"$(VERSION)"' \
+               -I. -Ipe-loader -Iwinapi-shim -Iinclude -isystem $(WINE_INC) \
+               -MMD -MP
+HOST_LDFLAGS := $(SAN_FLAGS) -pthread
+HOST_LIBS := -ldl
+
+PE_CFLAGS   := -O2 -g -Wall -Wextra -Werror -Iinclude
+PE_CXXFLAGS := -std=gnu++17 $(PE_CFLAGS)
+
+.DEFAULT_GOAL := all
+.PHONY: all deps check check-unit check-pe check-malformed check-vm demo bench clean
+
+# ---- ndrun and the builtin DLLs --------------------------------------------
+LOADER_SRCS := $(wildcard pe-loader/*.c)
+SHIM_SRCS   := $(wildcard winapi-shim/*.c winapi-shim/*/*.c)
+SHIM_ASM    := $(wildcard winapi-shim/*/*.S pe-loader/*.S)
+
+HOST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out pe-loader/main.c,$(LOADER_SRCS)) $(SHIM_SRCS)) \
+             $(patsubst %.S,$(BUILD)/obj/%.o,$(SHIM_ASM))
+NDRUN     := $(BUILD)/ndrun
+LIBNDSHIM := $(BUILD)/libndshim.a
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.o: %.S
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(LIBNDSHIM): $(HOST_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+# The whole library goes in: builtin export tables are reached only through
+# the registry, which the linker cannot see from main.o alone.
+$(NDRUN): $(BUILD)/obj/pe-loader/main.o $(LIBNDSHIM)
+	$(CC) $(HOST_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
+
+all: $(NDRUN)
+
+deps:
+	@scripts/install-deps $(if $(filter check check-vm demo,$(MAKECMDGOALS)),--vm)
+
+# ---- suites ------------------------------------------------------------------
+RESULTS := $(BUILD)/results
+-include tests/unit/rules.mk
+-include tests/pe/rules.mk
+-include tests/malformed/rules.mk
+-include tests/vm/rules.mk
+-include samples/rules.mk
+-include bench/rules.mk
+
+SUITES := unit pe malformed vm
+check: deps
+	@rm -f $(RESULTS)/*.summary
+	@rc=0; for s in $(SUITES); do \
+		$(MAKE) --no-print-directory check-$$s || rc=1; \
+	done; \
+	tests/summarize $(RESULTS) $(SUITES) || rc=1; exit $$rc
+
+clean:
+	rm -rf build build-asan
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

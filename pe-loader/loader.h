@@ -1,0 +1,43 @@
+/* What the PE loader offers the rest of ndrun (the builtin DLLs).
+ *
+ * Every function here is sysv (plain Linux C); the kernel32/ntdll exports
+ * that PE code calls wrap them.  Functions that can fail set the Win32
+ * last error and return NULL/FALSE, so a wrapper can return directly. */
+#ifndef NDSHIM_LOADER_H
+#define NDSHIM_LOADER_H
+
+#include <windef.h>
+#include <winbase.h>
+#include <winternl.h>
+
+/* Modules (LoadLibraryExW, GetModuleHandleW, GetProcAddress, FreeLibrary,
+ * GetModuleFileNameW).  HMODULE is the image base, for builtins too. */
+HMODULE loader_load_library(const WCHAR *name, DWORD flags);
+BOOL loader_free_library(HMODULE module);
+HMODULE loader_get_module_handle(const WCHAR *name); /* NULL: the exe */
+/* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
+void *loader_get_proc_address(HMODULE module, const char *name);
+DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
+
+/* Threads.  A thread that will run PE code first gets a TEB (GS base,
+ * static TLS copies, last-error slot) with loader_thread_init, then runs
+ * TLS callbacks and DllMain(DLL_THREAD_ATTACH) with loader_thread_attach;
+ * on its way out it calls loader_thread_detach and loader_thread_exit. */
+TEB *loader_thread_init(void *stack_base, void *stack_limit);
+void loader_thread_attach(void);
+void loader_thread_detach(void);
+void loader_thread_exit(void);
+
+/* The TEB of the calling thread, NULL on a thread that never ran PE code
+ * (such threads have no GS base: never read gs: there). */
+TEB *loader_current_teb(void);
+
+/* ExitProcess: DLL_PROCESS_DETACH in reverse order, then exit(code). */
+void loader_exit_process(UINT code) __attribute__((noreturn));
+
+/* The process: PEB, command line (as given to CreateProcess on Windows). */
+PEB *loader_peb(void);
+const WCHAR *loader_command_line_w(void);
+const char *loader_command_line_a(void);
+
+#endif

@@ -1,0 +1,53 @@
+#include <string.h>
+#include <strings.h>
+
+#include "builtin.h"
+
+/* The registry: one line per builtin DLL. */
+extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt;
+
+const struct builtin_dll *const builtin_dlls[] = {
+	&builtin_kernel32,
+	&builtin_msvcrt,
+	&builtin_ntdll,
+};
+const unsigned int builtin_dll_count = sizeof(builtin_dlls) / sizeof(builtin_dlls[0]);
+
+const struct builtin_dll *builtin_find(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len > 4 && !strcasecmp(name + len - 4, ".dll"))
+		len -= 4;
+	for (unsigned int i = 0; i < builtin_dll_count; i++) {
+		const char *b = builtin_dlls[i]->name;
+		if (strlen(b) == len + 4 && !strncasecmp(b, name, len))
+			return builtin_dlls[i];
+	}
+	return NULL;
+}
+
+const void *builtin_lookup_name(const struct builtin_dll *dll, const char *name)
+{
+	unsigned int lo = 0, hi = dll->count;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		int c = strcmp(name, dll->exports[mid].name);
+		if (!c)
+			return dll->exports[mid].addr;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int ordinal)
+{
+	for (unsigned int i = 0; i < dll->count; i++)
+		if (ordinal && dll->exports[i].ordinal == ordinal)
+			return dll->exports[i].addr;
+	return NULL;
+}

@@ -1,0 +1,35 @@
+/* Expands one DLL's .spec into its export table.  A DLL's exports.c is:
+ *
+ *     #include "kernel32_private.h"    (prototypes of every export)
+ *     #define BUILTIN_NAME kernel32
+ *     #define BUILTIN_SPEC "kernel32/kernel32.spec"
+ *     #include "builtin_table.h"
+ *
+ * which defines `const struct builtin_dll builtin_kernel32`. */
+#include "builtin.h"
+
+#define EXPORT(name) { #name, (const void *)&name, 0 },
+#define EXPORT_AS(name, sym) { #name, (const void *)&sym, 0 },
+#define EXPORT_ORD(name, ord) { #name, (const void *)&name, ord },
+#define EXPORT_ORD_AS(name, ord, sym) { #name, (const void *)&sym, ord },
+
+#define BUILTIN_CAT_(a, b) a##b
+#define BUILTIN_CAT(a, b) BUILTIN_CAT_(a, b)
+#define BUILTIN_STR_(a) #a
+#define BUILTIN_STR(a) BUILTIN_STR_(a)
+
+static const struct builtin_export BUILTIN_CAT(BUILTIN_NAME, _exports)[] = {
+#include BUILTIN_SPEC
+};
+
+extern const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME);
+const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
+	BUILTIN_STR(BUILTIN_NAME) ".dll",
+	BUILTIN_CAT(BUILTIN_NAME, _exports),
+	sizeof(BUILTIN_CAT(BUILTIN_NAME, _exports)) / sizeof(struct builtin_export),
+};
+
+#undef EXPORT
+#undef EXPORT_AS
+#undef EXPORT_ORD
+#undef EXPORT_ORD_AS

@@ -1,0 +1,101 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+#include "core/debug.h"
+
+uint64_t debug_mask;
+
+static const char *const channel_names[DBCH_COUNT] = {
+#define X(name) #name,
+#include "core/debug_channels.h"
+#undef X
+};
+
+/* spec: comma-separated "+name" / "-name" / "name"; "all" means every channel. */
+void debug_init(const char *spec)
+{
+	char buf[256];
+	char *save, *tok;
+
+	if (!spec)
+		return;
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int on = 1;
+		uint64_t bits = 0;
+
+		if (*tok == '+' || *tok == '-')
+			on = *tok++ == '+';
+		if (!strcmp(tok, "all"))
+			bits = ~0ull;
+		for (int i = 0; i < DBCH_COUNT && !bits; i++)
+			if (!strcmp(tok, channel_names[i]))
+				bits = 1ull << i;
+		if (!bits) {
+			ndrun_error("NDSHIM_DEBUG: unknown channel '%s'", tok);
+			continue;
+		}
+		debug_mask = on ? debug_mask | bits : debug_mask & ~bits;
+	}
+}
+
+void debug_printf(enum debug_channel ch, const char *func, const char *fmt, ...)
+{
+	char line[1024];
+	int n;
+	va_list ap;
+
+	n = snprintf(line, sizeof(line), "%04lx:trace:%s:%s ",
+		     (long)syscall(SYS_gettid) & 0xffff, channel_names[ch], func);
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < sizeof(line))
+		vsnprintf(line + n, sizeof(line) - n, fmt, ap);
+	va_end(ap);
+	/* One write per line so lines from threads do not interleave. */
+	(void)!write(2, line, strlen(line));
+}
+
+void ndrun_error(const char *fmt, ...)
+{
+	char line[1024];
+	int n;
+	va_list ap;
+
+	n = snprintf(line, sizeof(line), "ndrun: ");
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - n - 1, fmt, ap);
+	va_end(ap);
+	strcat(line, "\n");
+	(void)!write(2, line, strlen(line));
+}
+
+const char *debugstr_w(const uint16_t *s)
+{
+	static __thread char bufs[4][256];
+	static __thread unsigned int next;
+	char *out = bufs[next++ % 4];
+	size_t n = 0;
+
+	if (!s)
+		return "(null)";
+	out[n++] = '"';
+	for (; *s && n < sizeof(bufs[0]) - 8; s++) {
+		uint16_t c = *s;
+		if (c < 0x80) {
+			out[n++] = (char)c;
+		} else if (c < 0x800) {
+			out[n++] = (char)(0xc0 | (c >> 6));
+			out[n++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			out[n++] = (char)(0xe0 | (c >> 12));
+			out[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
+			out[n++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	out[n++] = '"';
+	out[n] = 0;
+	return out;
+}

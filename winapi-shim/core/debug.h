@@ -1,0 +1,40 @@
+/* Diagnostics: per-channel tracing chosen by NDSHIM_DEBUG, like WINEDEBUG.
+ *
+ *   TRACE(loader, "mapped %s at %p\n", name, base);
+ *
+ * A disabled channel costs one predictable branch on a global mask; nothing
+ * is formatted.  Errors that the user must see go through ndrun_error(). */
+#ifndef NDSHIM_DEBUG_H
+#define NDSHIM_DEBUG_H
+
+#include <stdint.h>
+
+enum debug_channel {
+#define X(name) DBCH_##name,
+#include "core/debug_channels.h"
+#undef X
+	DBCH_COUNT
+};
+_Static_assert(DBCH_COUNT <= 64, "debug mask is 64 bits");
+
+extern uint64_t debug_mask;
+
+void debug_init(const char *spec);
+void debug_printf(enum debug_channel ch, const char *func, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#define TRACE_ON(ch) __builtin_expect(debug_mask & (1ull << DBCH_##ch), 0)
+#define TRACE(ch, ...)                                                        \
+	do {                                                                  \
+		if (TRACE_ON(ch))                                             \
+			debug_printf(DBCH_##ch, __func__, __VA_ARGS__);       \
+	} while (0)
+
+/* A one-line message to stderr prefixed "ndrun: ". */
+void ndrun_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Render a 16-bit string for a trace line (UTF-8, truncated, rotating
+ * buffers: valid until a few more calls on the same thread). */
+const char *debugstr_w(const uint16_t *s);
+
+#endif

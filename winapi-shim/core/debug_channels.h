@@ -1,0 +1,17 @@
+/* The debug channels NDSHIM_DEBUG can turn on, one line each: X(name).
+ * NDSHIM_DEBUG=+loader,+imports turns on two; +all turns on every one. */
+X(loader)
+X(imports)
+X(tls)
+X(thread)
+X(heap)
+X(virtual)
+X(sync)
+X(handle)
+X(iocp)
+X(file)
+X(msvcrt)
+X(seh)
+X(winsock)
+X(nd)
+X(misc)

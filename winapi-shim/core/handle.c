@@ -1,0 +1,158 @@
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/debug.h"
+#include "core/handle.h"
+
+/* Entries live in chunks that are never freed or moved, so a handle's
+ * slot address is stable; the table lock guards slot contents. */
+#define CHUNK_SHIFT 10
+#define CHUNK_SIZE (1u << CHUNK_SHIFT)
+#define MAX_CHUNKS 1024 /* a million handles */
+
+struct handle_entry {
+	struct object *obj; /* NULL: free */
+	DWORD access;
+	DWORD flags;         /* HANDLE_FLAG_* */
+	unsigned int next_free;
+};
+
+static struct handle_entry *chunks[MAX_CHUNKS];
+static unsigned int nr_slots;   /* slots ever allocated */
+static unsigned int free_head;  /* 1-based index of a free slot, 0: none */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct object *(*handle_current_thread_object)(void);
+
+static inline HANDLE index_to_handle(unsigned int i) { return (HANDLE)(uintptr_t)((i + 1) << 2); }
+
+static struct handle_entry *slot(unsigned int i) { return &chunks[i >> CHUNK_SHIFT][i & (CHUNK_SIZE - 1)]; }
+
+/* table_lock held.  The entry for h, or NULL when h is not an open handle. */
+static struct handle_entry *lookup_locked(HANDLE h)
+{
+	uintptr_t v = (uintptr_t)h;
+	unsigned int i;
+
+	if (!v || (v & 3) || v > ((uintptr_t)MAX_CHUNKS * CHUNK_SIZE) << 2)
+		return NULL;
+	i = (unsigned int)(v >> 2) - 1;
+	if (i >= nr_slots || !slot(i)->obj)
+		return NULL;
+	return slot(i);
+}
+
+HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
+{
+	struct handle_entry *e;
+	unsigned int i;
+
+	pthread_mutex_lock(&table_lock);
+	if (free_head) {
+		i = free_head - 1;
+		free_head = slot(i)->next_free;
+	} else {
+		i = nr_slots;
+		if ((i >> CHUNK_SHIFT) >= MAX_CHUNKS) {
+			pthread_mutex_unlock(&table_lock);
+			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+			return NULL;
+		}
+		if (!chunks[i >> CHUNK_SHIFT]) {
+			chunks[i >> CHUNK_SHIFT] = calloc(CHUNK_SIZE, sizeof(struct handle_entry));
+			if (!chunks[i >> CHUNK_SHIFT]) {
+				pthread_mutex_unlock(&table_lock);
+				SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+				return NULL;
+			}
+		}
+		nr_slots++;
+	}
+	e = slot(i);
+	e->obj = object_ref(obj);
+	e->access = access;
+	e->flags = flags;
+	atomic_fetch_add(&obj->handle_count, 1);
+	pthread_mutex_unlock(&table_lock);
+	TRACE(handle, "%p -> %s %p\n", index_to_handle(i), obj->ops->type_name, (void *)obj);
+	return index_to_handle(i);
+}
+
+struct object *handle_get(HANDLE h, const struct object_ops *ops)
+{
+	struct handle_entry *e;
+	struct object *obj = NULL;
+
+	if (h == PSEUDO_HANDLE_CURRENT_THREAD && handle_current_thread_object) {
+		obj = handle_current_thread_object();
+	} else {
+		pthread_mutex_lock(&table_lock);
+		e = lookup_locked(h);
+		if (e)
+			obj = object_ref(e->obj);
+		pthread_mutex_unlock(&table_lock);
+	}
+	if (obj && ops && obj->ops != ops) {
+		object_unref(obj);
+		obj = NULL;
+	}
+	if (!obj)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return obj;
+}
+
+BOOL handle_close(HANDLE h)
+{
+	struct handle_entry *e;
+	struct object *obj;
+	unsigned int left;
+
+	pthread_mutex_lock(&table_lock);
+	e = lookup_locked(h);
+	if (!e || (e->flags & HANDLE_FLAG_PROTECT_FROM_CLOSE)) {
+		pthread_mutex_unlock(&table_lock);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return FALSE;
+	}
+	obj = e->obj;
+	e->obj = NULL;
+	e->next_free = free_head;
+	free_head = (unsigned int)((uintptr_t)h >> 2);
+	left = atomic_fetch_sub(&obj->handle_count, 1) - 1;
+	pthread_mutex_unlock(&table_lock);
+
+	TRACE(handle, "%p (%s %p), %u left\n", h, obj->ops->type_name, (void *)obj, left);
+	if (obj->ops->close_handle)
+		obj->ops->close_handle(obj, left);
+	object_unref(obj);
+	return TRUE;
+}
+
+BOOL handle_get_flags(HANDLE h, DWORD *flags)
+{
+	struct handle_entry *e;
+
+	pthread_mutex_lock(&table_lock);
+	e = lookup_locked(h);
+	if (e)
+		*flags = e->flags;
+	pthread_mutex_unlock(&table_lock);
+	if (!e)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return e != NULL;
+}
+
+BOOL handle_set_flags(HANDLE h, DWORD mask, DWORD flags)
+{
+	struct handle_entry *e;
+
+	pthread_mutex_lock(&table_lock);
+	e = lookup_locked(h);
+	if (e)
+		e->flags = (e->flags & ~mask) | (flags & mask);
+	pthread_mutex_unlock(&table_lock);
+	if (!e)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return e != NULL;
+}

@@ -1,0 +1,38 @@
+/* The handle table: one per process, typed objects, reference counted.
+ *
+ * Handle values are multiples of 4 starting at 4, as on Windows, so
+ * programs that stash flags in the low bits keep working.  Pseudo-handles
+ * (GetCurrentProcess() == (HANDLE)-1, GetCurrentThread() == (HANDLE)-2)
+ * are not in the table; handle_get resolves GetCurrentThread's. */
+#ifndef NDSHIM_HANDLE_H
+#define NDSHIM_HANDLE_H
+
+#include <windef.h>
+#include <winbase.h>
+
+#include "core/object.h"
+
+#define PSEUDO_HANDLE_CURRENT_PROCESS ((HANDLE)(LONG_PTR)-1)
+#define PSEUDO_HANDLE_CURRENT_THREAD  ((HANDLE)(LONG_PTR)-2)
+
+/* Adds a handle (and a reference) to obj.  NULL with
+ * ERROR_NOT_ENOUGH_MEMORY when the table is full. */
+HANDLE handle_create(struct object *obj, DWORD access, DWORD flags);
+
+/* The object behind h with a new reference, or NULL with
+ * ERROR_INVALID_HANDLE when h is not open or (ops != NULL) is of
+ * another type.  Drop the reference with object_unref. */
+struct object *handle_get(HANDLE h, const struct object_ops *ops);
+
+/* CloseHandle: FALSE with ERROR_INVALID_HANDLE for a handle not open,
+ * or ERROR_INVALID_HANDLE for one marked HANDLE_FLAG_PROTECT_FROM_CLOSE. */
+BOOL handle_close(HANDLE h);
+
+BOOL handle_get_flags(HANDLE h, DWORD *flags);
+BOOL handle_set_flags(HANDLE h, DWORD mask, DWORD flags);
+
+/* The object the GetCurrentThread() pseudo-handle stands for; installed
+ * by the thread code. */
+extern struct object *(*handle_current_thread_object)(void);
+
+#endif

@@ -1,0 +1,47 @@
+/* Kernel objects: everything a HANDLE can name (events, threads, ports,
+ * files, sockets, ...) embeds a struct object as its first member and
+ * converts with a one-line container_of helper.
+ *
+ * Lifetime: an object holds one reference per handle plus one per
+ * in-flight user (handle_get takes one, object_unref drops it).  The last
+ * unref calls ops->destroy.  ops->close_handle runs when a handle to the
+ * object is closed, with the number of handles still open, so a port can
+ * wake its waiters when its last handle goes away. */
+#ifndef NDSHIM_OBJECT_H
+#define NDSHIM_OBJECT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/list.h"
+
+struct object;
+struct wait_block;
+
+struct object_ops {
+	const char *type_name; /* "event", "thread", ... for traces */
+	/* Waitable objects only (NULL otherwise); called with the wait lock
+	 * held.  signaled: could a wait by the calling thread be satisfied
+	 * now?  satisfied: consume it (auto-reset, count--, take ownership). */
+	bool (*signaled)(struct object *obj);
+	void (*satisfied)(struct object *obj);
+	void (*close_handle)(struct object *obj, unsigned int handles_left);
+	void (*destroy)(struct object *obj);
+};
+
+struct object {
+	const struct object_ops *ops;
+	atomic_uint refcount;
+	atomic_uint handle_count;
+	struct list waiters; /* struct wait_entry, under the wait lock */
+};
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+void object_init(struct object *obj, const struct object_ops *ops);
+struct object *object_ref(struct object *obj);
+void object_unref(struct object *obj);
+
+#endif

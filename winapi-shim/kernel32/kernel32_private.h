@@ -1,0 +1,10 @@
+/* Prototypes of kernel32 exports that the Wine headers do not declare,
+ * and helpers shared by kernel32's files. */
+#ifndef NDSHIM_KERNEL32_PRIVATE_H
+#define NDSHIM_KERNEL32_PRIVATE_H
+
+#include <windef.h>
+#include <winbase.h>
+#include <winternl.h>
+
+#endif
