@@ -1,0 +1,17 @@
+# cmocka unit tests: every tests/unit/test_<name>.c is one program, linked
+# against libndshim.a (the host objects of ndrun minus main.o).
+# `make check-unit VALGRIND=1` runs each under valgrind's memcheck.
+UNIT_SRCS  := $(wildcard tests/unit/test_*.c)
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRCS))
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIBNDSHIM)
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_LDFLAGS) \
+		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive -lcmocka $(HOST_LIBS)
+
+.PHONY: unit-tests
+unit-tests: $(UNIT_TESTS)
+
+check-unit: $(UNIT_TESTS)
+	@mkdir -p $(RESULTS)
+	@tests/unit/run $(RESULTS)/unit.summary $(if $(filter 1,$(VALGRIND)),--valgrind) $(UNIT_TESTS)
