@@ -92,6 +92,7 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
+		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 
