@@ -24,10 +24,10 @@ PE_ALL       := $(PE_C_PROGS) $(PE_CXX_PROGS) $(PE_DLLS)
 # ---- special cases -----------------------------------------------------------
 $(PE_BIN)/unicode_wmain.exe: PE_EXTRA := -municode
 
-# dll_load imports implicit.dll at load time, delayed.dll through a delay-load
+# dll_load imports impdll.dll at load time, delaydll.dll through a delay-load
 # import library, and loads the others with LoadLibraryW at run time.
-$(PE_BIN)/dll_load.exe: PE_EXTRA := -L$(PE_BIN) -limplicit -ldelayed_delay
-$(PE_BIN)/dll_load.exe: $(PE_BIN)/libimplicit.dll.a $(PE_BIN)/libdelayed_delay.a $(PE_DLLS)
+$(PE_BIN)/dll_load.exe: PE_EXTRA := -L$(PE_BIN) -limpdll -ldelaydll_delay
+$(PE_BIN)/dll_load.exe: $(PE_BIN)/libimpdll.dll.a $(PE_BIN)/libdelaydll_delay.a $(PE_DLLS)
 
 # The delay-load import library comes from the DLL's .def, as for a DLL
 # whose sources one does not have.
