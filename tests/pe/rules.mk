@@ -11,6 +11,7 @@
 #   make check-pe                        every program under ndrun and wine64
 #   make check-pe PE_RUNNERS=wine64      one runner only (ndrun or wine64)
 #   make check-pe PE_TESTS="tls dll_load"  some programs only
+#   make check-pe WINE64=/path/to/wine64 a wine64 that is not on PATH
 PE_BIN  := $(BUILD)/tests/pe
 PE_SRC  := tests/pe
 PE_RUNNERS ?= ndrun wine64
@@ -58,4 +59,5 @@ pe-tests: $(PE_ALL)
 check-pe: $(PE_ALL) $(if $(filter ndrun,$(PE_RUNNERS)),$(NDRUN))
 	@mkdir -p $(RESULTS)
 	@tests/pe/run --bindir $(PE_BIN) --ndrun $(NDRUN) --runners "$(PE_RUNNERS)" \
-		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe.summary $(PE_TESTS)
+		--wineprefix $(PE_BIN)/wineprefix $(if $(WINE64),--wine64 $(WINE64)) \
+		--summary $(RESULTS)/pe.summary $(PE_TESTS)
