@@ -34,8 +34,57 @@ static DWORD tls_slot;
 static volatile LONG arrived;
 static HANDLE all_arrived;
 
+/* What the program's own TLS callback saw. */
+#define MAX_TIDS 64
+static volatile LONG cb_process_attach, cb_main_started_at_attach = -1;
+static volatile LONG cb_attach_count, cb_detach_count, cb_block_missing;
+static DWORD cb_attach_tids[MAX_TIDS], cb_detach_tids[MAX_TIDS];
+static volatile LONG main_started;
+
+static void NTAPI exe_tls_callback(PVOID module, DWORD reason, PVOID reserved)
+{
+	LONG i;
+
+	(void)module;
+	(void)reserved;
+	/* Rule: by the time callbacks run for a thread, the thread's TLS block
+	 * for this module exists. */
+	if (!((void **)__readgsqword(0x58))[_tls_index])
+		InterlockedIncrement(&cb_block_missing);
+	switch (reason) {
+	case DLL_PROCESS_ATTACH:
+		InterlockedIncrement(&cb_process_attach);
+		cb_main_started_at_attach = main_started;
+		break;
+	case DLL_THREAD_ATTACH:
+		i = InterlockedIncrement(&cb_attach_count) - 1;
+		if (i < MAX_TIDS)
+			cb_attach_tids[i] = GetCurrentThreadId();
+		break;
+	case DLL_THREAD_DETACH:
+		i = InterlockedIncrement(&cb_detach_count) - 1;
+		if (i < MAX_TIDS)
+			cb_detach_tids[i] = GetCurrentThreadId();
+		break;
+	}
+}
+
+__attribute__((section(".CRT$XLB"), used))
+const PIMAGE_TLS_CALLBACK tls_test_callback = exe_tls_callback;
+
+static int tid_in(const DWORD *tids, LONG count, DWORD tid)
+{
+	LONG i;
+
+	for (i = 0; i < count && i < MAX_TIDS; i++)
+		if (tids[i] == tid)
+			return 1;
+	return 0;
+}
+
 struct thread_result {
 	int index;
+	DWORD tid;
 	void *gnu_addr, *native_addr, *tls_block;
 };
 
@@ -90,6 +139,10 @@ static DWORD WINAPI thread_main(void *arg)
 	int *my_int;
 
 	__mingw_snprintf(name, sizeof(name), "thread %d", r->index);
+	/* Rule: the program's TLS callbacks get DLL_THREAD_ATTACH in the new
+	 * thread before its start routine runs. */
+	ok(tid_in(cb_attach_tids, cb_attach_count, GetCurrentThreadId()),
+	   "%s: no THREAD_ATTACH callback on this thread\n", name);
 	/* Rule: each new thread starts with the initial values, whatever
 	 * other threads have written to their copies. */
 	ok(gnu_tls == 42, "%s: gnu_tls %d\n", name, gnu_tls);
@@ -131,6 +184,12 @@ int main(void)
 	HANDLE th[NTHREADS];
 	int i, j;
 
+	main_started = 1;
+	/* Rule: the program's TLS callbacks run once with DLL_PROCESS_ATTACH
+	 * before its entry point. */
+	ok(cb_process_attach == 1, "PROCESS_ATTACH callback ran %ld times\n", cb_process_attach);
+	ok(cb_main_started_at_attach == 0, "PROCESS_ATTACH callback ran after main started (%ld)\n",
+	   cb_main_started_at_attach);
 	find_tls_directory();
 	tls_slot = TlsAlloc();
 	ok(tls_slot != TLS_OUT_OF_INDEXES, "TlsAlloc failed %lu\n", GetLastError());
@@ -154,13 +213,20 @@ int main(void)
 	for (i = 0; i < NTHREADS; i++) {
 		memset(&res[i], 0, sizeof(res[i]));
 		res[i].index = i;
-		th[i] = CreateThread(NULL, 0, thread_main, &res[i], 0, NULL);
+		th[i] = CreateThread(NULL, 0, thread_main, &res[i], 0, &res[i].tid);
 		ok(th[i] != NULL, "CreateThread failed %lu\n", GetLastError());
 	}
 	for (i = 0; i < NTHREADS; i++) {
 		WaitForSingleObject(th[i], INFINITE);
 		CloseHandle(th[i]);
 	}
+
+	/* Rule: a thread's exit runs the TLS callbacks with DLL_THREAD_DETACH
+	 * on that thread (before the thread counts as ended). */
+	for (i = 0; i < NTHREADS; i++)
+		ok(tid_in(cb_detach_tids, cb_detach_count, res[i].tid),
+		   "thread %d: no THREAD_DETACH callback\n", i);
+	ok(cb_block_missing == 0, "%ld callbacks ran without a TLS block\n", cb_block_missing);
 
 	/* Rule: every thread had its own copy of each variable. */
 	for (i = 0; i < NTHREADS; i++)
