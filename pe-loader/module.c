@@ -343,7 +343,8 @@ static void *find_pe_export(struct module *m, const char *name, unsigned int ord
 	if (pe_check_range(m->size, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNames, ed->NumberOfNames * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u) ||
-	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000) {
+	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000 ||
+	    (ed->AddressOfFunctions | ed->AddressOfNames) % 4 || ed->AddressOfNameOrdinals % 2) {
 		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
 		return NULL;
 	}
@@ -418,6 +419,10 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 {
 	uint32_t lookup_rva = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;
 
+	if ((lookup_rva | desc->FirstThunk) % sizeof(uint64_t)) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
+		return false;
+	}
 	for (uint32_t i = 0;; i++) {
 		uint64_t *iat, entry;
 		const char *fname = NULL;
@@ -438,7 +443,7 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 		} else {
 			uint32_t rva = (uint32_t)(entry & 0x7fffffff);
 			fname = rva + 2 < m->size ? image_string(m, rva + 2) : NULL;
-			if (!fname) {
+			if (!fname || !*fname) {
 				set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
 				return false;
 			}
