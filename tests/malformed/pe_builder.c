@@ -14,6 +14,7 @@
 #define VALUE_RVA 0x3200     /* the dwords they point at */
 #define TLS_DATA_RVA 0x3800
 #define TLS_INDEX_RVA 0x3900
+#define SPARE_PTR_RVA 0x3f00
 #define MAX_RELOCS 32
 
 struct group {
@@ -333,11 +334,13 @@ static void build_exe_entry(const struct pb_spec *spec, struct pb_image *img, co
 		put32(c + 3, rel32(rva, 7, VALUE_PTR_RVA));
 		c[7] = 0x8b; c[8] = 0x08;
 		c += 9, rva += 9;
-		put64(img->data + VALUE_PTR_RVA, pb_nt(img)->OptionalHeader.ImageBase + VALUE_RVA);
-		put32(img->data + VALUE_RVA, spec->exit_code);
-		relocs[(*nr_relocs)++] = (struct pb_reloc){ VALUE_PTR_RVA, IMAGE_REL_BASED_DIR64 };
-		img->value_ptr_rva = VALUE_PTR_RVA;
 	}
+	/* Always there, so that every exe is relocatable: under ASan the
+	 * usual exe base lies in the shadow gap and cannot be had. */
+	put64(img->data + VALUE_PTR_RVA, pb_nt(img)->OptionalHeader.ImageBase + VALUE_RVA);
+	put32(img->data + VALUE_RVA, spec->exit_code);
+	relocs[(*nr_relocs)++] = (struct pb_reloc){ VALUE_PTR_RVA, IMAGE_REL_BASED_DIR64 };
+	img->value_ptr_rva = VALUE_PTR_RVA;
 	/* call [rip+ExitProcess]; int3 */
 	c[0] = 0xff; c[1] = 0x15;
 	put32(c + 2, rel32(rva, 6, slot[0]));
@@ -381,7 +384,12 @@ int pb_build(const struct pb_spec *spec, struct pb_image *img)
 	else
 		build_exe_entry(spec, img, slot, relocs, &nr_relocs);
 
-	if (!spec->no_relocs && nr_relocs) {
+	if (!nr_relocs) {
+		/* A DLL of forwarders only: one pointer, so that it can move. */
+		put64(img->data + SPARE_PTR_RVA, pb_nt(img)->OptionalHeader.ImageBase + PB_DATA_RVA);
+		relocs[nr_relocs++] = (struct pb_reloc){ SPARE_PTR_RVA, IMAGE_REL_BASED_DIR64 };
+	}
+	if (!spec->no_relocs) {
 		qsort(relocs, nr_relocs, sizeof(relocs[0]), cmp_reloc);
 		img->reloc_size = pb_make_relocs(img->data + PB_RELOC_RVA, PB_TAIL_RVA - PB_RELOC_RVA, relocs, nr_relocs);
 		pb_dir(img, IMAGE_DIRECTORY_ENTRY_BASERELOC)->VirtualAddress = PB_RELOC_RVA;
