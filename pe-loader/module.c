@@ -283,6 +283,14 @@ static bool add_dep(struct module *m, struct module *dep)
 	return true;
 }
 
+static bool has_dep(const struct module *m, const struct module *dep)
+{
+	for (unsigned int i = 0; i < m->nr_deps; i++)
+		if (m->deps[i] == dep)
+			return true;
+	return false;
+}
+
 /* A NUL-terminated string at rva inside the image, or NULL. */
 static const char *image_string(const struct module *m, uint32_t rva)
 {
@@ -310,8 +318,12 @@ static void *resolve_forwarder(struct module *from, const char *fwd, unsigned in
 	target = module_load(dll, from->name, err);
 	if (!target)
 		return NULL;
-	/* The forwarding module keeps the target loaded. */
-	if (!add_dep(from, target)) {
+	/* The forwarding module keeps the target loaded, with one reference
+	 * however often its forwarders are looked up (and none on itself,
+	 * which would pin it for good). */
+	if (target == from || has_dep(from, target)) {
+		module_release(target);
+	} else if (!add_dep(from, target)) {
 		module_release(target);
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
 		return NULL;

@@ -221,6 +221,11 @@ static void test_forwarders(void **state)
 	/* by ordinal: Chain is the second export */
 	assert_ptr_equal(find(a, NULL, 2), find(values_dll, "Value", 0));
 
+	/* Looking a forwarder up again takes no new reference on its target. */
+	for (int i = 0; i < 50; i++)
+		assert_ptr_equal(loader_get_proc_address((HMODULE)a->base, "Direct"), find(values_dll, "Value", 0));
+	assert_int_equal(a->nr_deps, 3); /* imp-values, imp-fwd-b, kernel32 */
+
 	/* a → b → a → ...: refused, not followed forever */
 	loader_lock();
 	assert_null(module_find_export(a, "Loop", 0, &err));
