@@ -92,6 +92,7 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
+		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;
 	}

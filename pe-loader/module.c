@@ -283,6 +283,14 @@ static bool add_dep(struct module *m, struct module *dep)
 	return true;
 }
 
+static bool has_dep(const struct module *m, const struct module *dep)
+{
+	for (unsigned int i = 0; i < m->nr_deps; i++)
+		if (m->deps[i] == dep)
+			return true;
+	return false;
+}
+
 /* A NUL-terminated string at rva inside the image, or NULL. */
 static const char *image_string(const struct module *m, uint32_t rva)
 {
@@ -310,8 +318,12 @@ static void *resolve_forwarder(struct module *from, const char *fwd, unsigned in
 	target = module_load(dll, from->name, err);
 	if (!target)
 		return NULL;
-	/* The forwarding module keeps the target loaded. */
-	if (!add_dep(from, target)) {
+	/* The forwarding module keeps the target loaded, with one reference
+	 * however often its forwarders are looked up (and none on itself,
+	 * which would pin it for good). */
+	if (target == from || has_dep(from, target)) {
+		module_release(target);
+	} else if (!add_dep(from, target)) {
 		module_release(target);
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
 		return NULL;
@@ -343,7 +355,8 @@ static void *find_pe_export(struct module *m, const char *name, unsigned int ord
 	if (pe_check_range(m->size, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNames, ed->NumberOfNames * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u) ||
-	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000) {
+	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000 ||
+	    (ed->AddressOfFunctions | ed->AddressOfNames) % 4 || ed->AddressOfNameOrdinals % 2) {
 		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
 		return NULL;
 	}
@@ -418,6 +431,10 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 {
 	uint32_t lookup_rva = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;
 
+	if ((lookup_rva | desc->FirstThunk) % sizeof(uint64_t)) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
+		return false;
+	}
 	for (uint32_t i = 0;; i++) {
 		uint64_t *iat, entry;
 		const char *fname = NULL;
@@ -438,7 +455,7 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 		} else {
 			uint32_t rva = (uint32_t)(entry & 0x7fffffff);
 			fname = rva + 2 < m->size ? image_string(m, rva + 2) : NULL;
-			if (!fname) {
+			if (!fname || !*fname) {
 				set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
 				return false;
 			}

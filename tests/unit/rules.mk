@@ -4,10 +4,15 @@
 UNIT_SRCS  := $(wildcard tests/unit/test_*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRCS))
 
+# A test may list more sources as extra prerequisites (below); every .c
+# prerequisite is compiled into it.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIBNDSHIM)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_LDFLAGS) \
+	$(CC) $(HOST_CFLAGS) -MF $@.d -Itests/unit -Itests/malformed -o $@ $(filter %.c,$^) $(HOST_LDFLAGS) \
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive -lcmocka $(HOST_LIBS)
+
+# The PE image builder of the malformed-file corpus makes the test images.
+$(BUILD)/tests/unit/test_pe_image $(BUILD)/tests/unit/test_imports: tests/malformed/pe_builder.c
 
 .PHONY: unit-tests
 unit-tests: $(UNIT_TESTS)
