@@ -212,11 +212,10 @@ static void *thread_main(void *arg)
 	void *addr = NULL;
 	TEB *teb;
 
-	__atomic_store_n(&t->tid, thread_current_id(), __ATOMIC_RELEASE);
-	futex_wake(&t->tid, 1);
-
 	/* CREATE_SUSPENDED: held here until ResumeThread. */
 	wait_lock();
+	t->tid = thread_current_id();
+	futex_wake(&t->tid, 1);
 	while (t->suspend_count) {
 		DWORD n = t->suspend_count;
 
@@ -279,8 +278,13 @@ struct thread *thread_create(SIZE_T stack_size, LPTHREAD_START_ROUTINE start, vo
 		return NULL;
 	}
 	/* CreateThread returns the id, which only the new thread knows. */
-	while (!__atomic_load_n(&t->tid, __ATOMIC_ACQUIRE))
+	wait_lock();
+	while (!t->tid) {
+		wait_unlock();
 		futex_wait(&t->tid, 0, NULL);
+		wait_lock();
+	}
+	wait_unlock();
 	if (tid)
 		*tid = t->tid;
 	TRACE(thread, "%04x: start %p(%p), stack %zu, flags %#x\n", t->tid, (void *)start, arg,

@@ -13,8 +13,8 @@ struct wait_entry {
 };
 
 /* One per blocked wait, on the waiter's stack.  state is the futex word:
- * 0 while waiting, 1 once result is final (set by whoever completed the
- * wait: a signaler, an APC queuer, or the waiter's own timeout). */
+ * 0 while waiting, 1 once a signaler or an APC queuer completed the wait
+ * and stored result; both are written and read under the wait lock. */
 struct wait_block {
 	_Atomic unsigned int state;
 	DWORD result;
@@ -69,7 +69,7 @@ static bool try_satisfy(struct object *const *objs, DWORD count, bool wait_all, 
 static void complete(struct wait_block *wb, DWORD result)
 {
 	wb->result = result;
-	atomic_store_explicit(&wb->state, 1, memory_order_release);
+	atomic_store_explicit(&wb->state, 1, memory_order_relaxed);
 	futex_wake(&wb->state, 1);
 }
 
@@ -112,22 +112,23 @@ static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bo
 		self->alertable_wait = wb;
 	wait_unlock();
 
-	while (!atomic_load_explicit(&wb->state, memory_order_acquire)) {
+	/* The state is only read under the lock (the kernel's own compare
+	 * aside); the waiter needs the lock afterwards anyway. */
+	for (;;) {
 		int err = futex_wait(&wb->state, 0, timeout == INFINITE ? NULL : &deadline);
 
+		wait_lock();
+		if (atomic_load_explicit(&wb->state, memory_order_relaxed))
+			break;
+		/* Not completed by a signaler by the deadline: our own
+		 * timeout, under the lock so nobody can satisfy us now. */
 		if (err == ETIMEDOUT) {
-			wait_lock();
-			/* A signaler may have satisfied us meanwhile: then the
-			 * objects are consumed and the result stands. */
-			if (!atomic_load_explicit(&wb->state, memory_order_relaxed)) {
-				wb->result = WAIT_TIMEOUT;
-				atomic_store_explicit(&wb->state, 1, memory_order_relaxed);
-			}
-			wait_unlock();
+			wb->result = WAIT_TIMEOUT;
+			break;
 		}
+		wait_unlock();
 	}
 
-	wait_lock();
 	for (i = 0; i < wb->count; i++)
 		list_remove(&wb->entries[i].entry);
 	if (alertable)
