@@ -3,8 +3,13 @@
 #ifndef NDSHIM_KERNEL32_PRIVATE_H
 #define NDSHIM_KERNEL32_PRIVATE_H
 
+#include <stdbool.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
+
+/* interlockedapi.c */
+PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY first,
+					       PSLIST_ENTRY last, ULONG count);
 
 #endif
