@@ -7,4 +7,9 @@
 #include <winbase.h>
 #include <winternl.h>
 
+#include <winnls.h>
+#include <wincon.h>
+
+SIZE_T WINAPI GetLargePageMinimum(void);
+
 #endif
