@@ -129,9 +129,11 @@ WCHAR *path_cwd(DWORD *err)
  * root_len units, e.g. "C:\\") is kept; separators become '\\'. */
 static void normalize(WCHAR *path, size_t root_len)
 {
-	WCHAR *src = path + root_len, *dst = path + root_len;
+	WCHAR *root = path + root_len, *src = root, *dst = root;
 	int trailing = 0;
 
+	/* dst never passes src: a separator was skipped before every
+	 * component after the first, so there is room to write one back. */
 	while (*src) {
 		WCHAR *start;
 		size_t len;
@@ -148,19 +150,19 @@ static void normalize(WCHAR *path, size_t root_len)
 		if (len == 1 && start[0] == '.')
 			continue;
 		if (len == 2 && start[0] == '.' && start[1] == '.') {
-			if (dst > path + root_len) {
-				dst--; /* the separator after the previous component */
-				while (dst > path + root_len && dst[-1] != '\\')
-					dst--;
-			}
+			while (dst > root && dst[-1] != '\\')
+				dst--;
+			if (dst > root)
+				dst--;
 			continue;
 		}
+		if (dst > root)
+			*dst++ = '\\';
 		memmove(dst, start, len * sizeof(WCHAR));
 		dst += len;
-		*dst++ = '\\';
 	}
-	if (dst > path + root_len && !trailing)
-		dst--;
+	if (trailing && dst > root)
+		*dst++ = '\\';
 	*dst = 0;
 }
 
