@@ -224,6 +224,11 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		SetLastError(ERROR_INVALID_USER_BUFFER);
 		return FALSE;
 	}
+	if (!(f->access & FILE_READ_DATA)) {
+		file_release(f);
+		SetLastError(ERROR_ACCESS_DENIED);
+		return FALSE;
+	}
 	do {
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
@@ -264,6 +269,11 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 	if (!done && !ov) {
 		file_release(f);
 		SetLastError(ERROR_INVALID_USER_BUFFER);
+		return FALSE;
+	}
+	if (!(f->access & (FILE_WRITE_DATA | FILE_APPEND_DATA))) {
+		file_release(f);
+		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}
 	/* Windows writes everything to a blocking handle: loop over short writes. */
