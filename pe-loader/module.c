@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/codepage.h"
 #include "core/wstr.h"
 #include "module.h"
 #include "pe_map.h"

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/codepage.h"
 #include "core/wstr.h"
 #include "loader.h"
 #include "module.h"

@@ -8,8 +8,14 @@
 #include <winbase.h>
 #include <winternl.h>
 
+#include <winnls.h>
+#include <wincon.h>
+
 /* interlockedapi.c */
 PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY first,
 					       PSLIST_ENTRY last, ULONG count);
+
+/* memoryapi.c */
+SIZE_T WINAPI GetLargePageMinimum(void);
 
 #endif
