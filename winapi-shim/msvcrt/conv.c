@@ -127,7 +127,11 @@ size_t crt_utf8_to_wide(const char *src, size_t srclen, WCHAR *dst, size_t dstsi
 
 char *crt_wide_to_utf8_alloc(const WCHAR *s)
 {
-	size_t len = crt_wcslen(s);
+	return crt_wide_to_utf8_alloc_n(s, crt_wcslen(s));
+}
+
+char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len)
+{
 	size_t n = crt_wide_to_utf8(s, len, NULL, 0);
 	char *r = malloc(n + 1);
 	if (!r)

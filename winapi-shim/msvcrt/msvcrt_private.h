@@ -77,9 +77,9 @@ struct crt_stat64 {
 	short st_gid;
 	unsigned int st_rdev;
 	int64_t st_size;
-	crt_time64 st_atime;
-	crt_time64 st_mtime;
-	crt_time64 st_ctime;
+	crt_time64 atime;
+	crt_time64 mtime;
+	crt_time64 ctime_;
 };
 _Static_assert(sizeof(struct crt_stat64) == 56, "msvcrt struct _stat64");
 _Static_assert(offsetof(struct crt_stat64, st_rdev) == 16, "_stat64.st_rdev");
@@ -124,12 +124,14 @@ void crt_set_errno_host(int host_errno);
 void crt_run_exit_handlers(void);
 /* stdio.c */
 void crt_flush_all_streams(void);
+struct crt_file *crt_stdout(void);
 /* conv.c: the CRT's narrow encoding is UTF-8 (see conv.c) */
 size_t crt_wide_to_utf8(const WCHAR *src, size_t srclen, char *dst, size_t dstsize);
 size_t crt_utf8_to_wide(const char *src, size_t srclen, WCHAR *dst, size_t dstsize);
 size_t crt_encode_wchar(unsigned int cp, char out[4]);
 size_t crt_wcslen(const WCHAR *s);
 char *crt_wide_to_utf8_alloc(const WCHAR *s);
+char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
@@ -226,5 +228,84 @@ void *__cdecl crt_realloc(void *p, size_t size);
 size_t __cdecl crt__msize(void *p);
 char *__cdecl crt__strdup(const char *s);
 WCHAR *__cdecl crt__wcsdup(const WCHAR *s);
+
+/* printf.c */
+int __cdecl crt_printf(const char *fmt, ...);
+int __cdecl crt_fprintf(struct crt_file *f, const char *fmt, ...);
+int __cdecl crt_vprintf(const char *fmt, __ms_va_list ap);
+int __cdecl crt_vfprintf(struct crt_file *f, const char *fmt, __ms_va_list ap);
+int __cdecl crt_sprintf(char *buf, const char *fmt, ...);
+int __cdecl crt_vsprintf(char *buf, const char *fmt, __ms_va_list ap);
+int __cdecl crt__snprintf(char *buf, size_t count, const char *fmt, ...);
+int __cdecl crt__vsnprintf(char *buf, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt_snprintf(char *buf, size_t count, const char *fmt, ...);
+int __cdecl crt_vsnprintf(char *buf, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt__scprintf(const char *fmt, ...);
+int __cdecl crt__vscprintf(const char *fmt, __ms_va_list ap);
+int __cdecl crt_wprintf(const WCHAR *fmt, ...);
+int __cdecl crt_fwprintf(struct crt_file *f, const WCHAR *fmt, ...);
+int __cdecl crt_vwprintf(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vfwprintf(struct crt_file *f, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_swprintf(WCHAR *buf, const WCHAR *fmt, ...);
+int __cdecl crt_vswprintf(WCHAR *buf, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__snwprintf(WCHAR *buf, size_t count, const WCHAR *fmt, ...);
+int __cdecl crt__vsnwprintf(WCHAR *buf, size_t count, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__scwprintf(const WCHAR *fmt, ...);
+int __cdecl crt__vscwprintf(const WCHAR *fmt, __ms_va_list ap);
+
+/* stdio.c */
+extern struct crt_file crt__iob[CRT_IOB_ENTRIES];
+struct crt_file *__cdecl crt___iob_func(void);
+void __cdecl crt__lock_file(struct crt_file *f);
+void __cdecl crt__unlock_file(struct crt_file *f);
+struct crt_file *__cdecl crt_fopen(const char *path, const char *mode);
+struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode);
+struct crt_file *__cdecl crt__fdopen(int fd, const char *mode);
+int __cdecl crt_fclose(struct crt_file *f);
+int __cdecl crt_fflush(struct crt_file *f);
+size_t __cdecl crt_fwrite(const void *p, size_t size, size_t count, struct crt_file *f);
+size_t __cdecl crt_fread(void *p, size_t size, size_t count, struct crt_file *f);
+int __cdecl crt_fputc(int c, struct crt_file *f);
+int __cdecl crt_putc(int c, struct crt_file *f);
+int __cdecl crt_putchar(int c);
+int __cdecl crt_fputs(const char *s, struct crt_file *f);
+int __cdecl crt_puts(const char *s);
+int __cdecl crt_fgetc(struct crt_file *f);
+int __cdecl crt_getc(struct crt_file *f);
+int __cdecl crt_getchar(void);
+char *__cdecl crt_fgets(char *buf, int n, struct crt_file *f);
+int __cdecl crt_ungetc(int c, struct crt_file *f);
+WCHAR __cdecl crt_fputwc(WCHAR c, struct crt_file *f);
+WCHAR __cdecl crt_putwc(WCHAR c, struct crt_file *f);
+WCHAR __cdecl crt_fgetwc(struct crt_file *f);
+WCHAR __cdecl crt_getwc(struct crt_file *f);
+WCHAR __cdecl crt_ungetwc(WCHAR c, struct crt_file *f);
+int __cdecl crt_setvbuf(struct crt_file *f, char *buf, int mode, size_t size);
+void __cdecl crt_setbuf(struct crt_file *f, char *buf);
+int __cdecl crt_fseek(struct crt_file *f, int off, int whence);
+int __cdecl crt__fseeki64(struct crt_file *f, int64_t off, int whence);
+int __cdecl crt_ftell(struct crt_file *f);
+int64_t __cdecl crt__ftelli64(struct crt_file *f);
+void __cdecl crt_rewind(struct crt_file *f);
+int __cdecl crt_fgetpos(struct crt_file *f, crt_fpos_t *pos);
+int __cdecl crt_fsetpos(struct crt_file *f, const crt_fpos_t *pos);
+int __cdecl crt_feof(struct crt_file *f);
+int __cdecl crt_ferror(struct crt_file *f);
+void __cdecl crt_clearerr(struct crt_file *f);
+int __cdecl crt__fileno(struct crt_file *f);
+
+/* file.c */
+int __cdecl crt__open(const char *path, int flags, ...);
+int __cdecl crt__wopen(const WCHAR *path, int flags, ...);
+int __cdecl crt__read(int fd, void *buf, unsigned int count);
+int __cdecl crt__write(int fd, const void *buf, unsigned int count);
+int __cdecl crt__close(int fd);
+int __cdecl crt__lseek(int fd, int off, int whence);
+int64_t __cdecl crt__lseeki64(int fd, int64_t off, int whence);
+int64_t __cdecl crt__filelengthi64(int fd);
+int __cdecl crt__filelength(int fd);
+int __cdecl crt__fstat64(int fd, struct crt_stat64 *buf);
+int __cdecl crt__isatty(int fd);
+int __cdecl crt__setmode(int fd, int mode);
 
 #endif
