@@ -9,14 +9,6 @@
 
 #include "msvcrt/msvcrt_private.h"
 
-size_t crt_wcslen(const WCHAR *s)
-{
-	size_t n = 0;
-	while (s[n])
-		n++;
-	return n;
-}
-
 size_t crt_encode_wchar(unsigned int cp, char out[4])
 {
 	if (cp < 0x80) {

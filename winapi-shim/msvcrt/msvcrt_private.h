@@ -129,7 +129,6 @@ struct crt_file *crt_stdout(void);
 size_t crt_wide_to_utf8(const WCHAR *src, size_t srclen, char *dst, size_t dstsize);
 size_t crt_utf8_to_wide(const char *src, size_t srclen, WCHAR *dst, size_t dstsize);
 size_t crt_encode_wchar(unsigned int cp, char out[4]);
-size_t crt_wcslen(const WCHAR *s);
 char *crt_wide_to_utf8_alloc(const WCHAR *s);
 char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
@@ -307,5 +306,111 @@ int __cdecl crt__filelength(int fd);
 int __cdecl crt__fstat64(int fd, struct crt_stat64 *buf);
 int __cdecl crt__isatty(int fd);
 int __cdecl crt__setmode(int fd, int mode);
+
+/* wrappers.c */
+#define X(ret, name, params, args) ret __cdecl crt_##name params;
+#include "msvcrt/wrappers.h"
+#undef X
+
+/* string.c */
+int __cdecl crt_strcoll(const char *a, const char *b);
+size_t __cdecl crt_strxfrm(char *d, const char *s, size_t n);
+int __cdecl crt__stricmp(const char *a, const char *b);
+int __cdecl crt__strnicmp(const char *a, const char *b, size_t n);
+char *__cdecl crt__strlwr(char *s);
+char *__cdecl crt__strupr(char *s);
+char *__cdecl crt_strtok(char *s, const char *delim);
+int __cdecl crt_tolower(int c);
+int __cdecl crt_toupper(int c);
+int __cdecl crt_isalpha(int c);
+int __cdecl crt_isdigit(int c);
+int __cdecl crt_isalnum(int c);
+int __cdecl crt_isspace(int c);
+int __cdecl crt_isupper(int c);
+int __cdecl crt_islower(int c);
+int __cdecl crt_isxdigit(int c);
+int __cdecl crt_ispunct(int c);
+int __cdecl crt_isprint(int c);
+int __cdecl crt_isgraph(int c);
+int __cdecl crt_iscntrl(int c);
+int __cdecl crt_isascii(int c);
+int __cdecl crt__isctype(int c, int mask);
+const unsigned short *__cdecl crt___pctype_func(void);
+extern const unsigned short *crt__pctype;
+
+/* wstring.c */
+size_t __cdecl crt_wcslen(const WCHAR *s);
+size_t __cdecl crt_wcsnlen(const WCHAR *s, size_t n);
+int __cdecl crt_wcscmp(const WCHAR *a, const WCHAR *b);
+int __cdecl crt_wcsncmp(const WCHAR *a, const WCHAR *b, size_t n);
+WCHAR *__cdecl crt_wcscpy(WCHAR *d, const WCHAR *s);
+WCHAR *__cdecl crt_wcsncpy(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt_wcscat(WCHAR *d, const WCHAR *s);
+WCHAR *__cdecl crt_wcsncat(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt_wcschr(const WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt_wcsrchr(const WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt_wcsstr(const WCHAR *h, const WCHAR *n);
+size_t __cdecl crt_wcsspn(const WCHAR *s, const WCHAR *a);
+size_t __cdecl crt_wcscspn(const WCHAR *s, const WCHAR *a);
+WCHAR *__cdecl crt_wcspbrk(const WCHAR *s, const WCHAR *a);
+int __cdecl crt__wcsicmp(const WCHAR *a, const WCHAR *b);
+int __cdecl crt__wcsnicmp(const WCHAR *a, const WCHAR *b, size_t n);
+int __cdecl crt_wcscoll(const WCHAR *a, const WCHAR *b);
+size_t __cdecl crt_wcsxfrm(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt__wcslwr(WCHAR *s);
+WCHAR *__cdecl crt__wcsupr(WCHAR *s);
+WCHAR __cdecl crt_towlower(WCHAR c);
+WCHAR __cdecl crt_towupper(WCHAR c);
+int __cdecl crt_iswctype(WCHAR c, unsigned short mask);
+int __cdecl crt_iswalpha(WCHAR c);
+int __cdecl crt_iswdigit(WCHAR c);
+int __cdecl crt_iswspace(WCHAR c);
+int __cdecl crt_iswupper(WCHAR c);
+int __cdecl crt_iswlower(WCHAR c);
+int __cdecl crt_iswalnum(WCHAR c);
+int __cdecl crt_iswxdigit(WCHAR c);
+int __cdecl crt_iswpunct(WCHAR c);
+int __cdecl crt_iswprint(WCHAR c);
+int __cdecl crt_iswcntrl(WCHAR c);
+size_t __cdecl crt_wcstombs(char *d, const WCHAR *s, size_t n);
+size_t __cdecl crt_mbstowcs(WCHAR *d, const char *s, size_t n);
+
+/* stdlib.c */
+int __cdecl crt_atoi(const char *s);
+int __cdecl crt_atol(const char *s);
+int64_t __cdecl crt__atoi64(const char *s);
+double __cdecl crt_atof(const char *s);
+int __cdecl crt_strtol(const char *s, char **end, int base);
+unsigned int __cdecl crt_strtoul(const char *s, char **end, int base);
+int64_t __cdecl crt__strtoi64(const char *s, char **end, int base);
+uint64_t __cdecl crt__strtoui64(const char *s, char **end, int base);
+double __cdecl crt_strtod(const char *s, char **end);
+int __cdecl crt_wcstol(const WCHAR *s, WCHAR **end, int base);
+unsigned int __cdecl crt_wcstoul(const WCHAR *s, WCHAR **end, int base);
+double __cdecl crt_wcstod(const WCHAR *s, WCHAR **end);
+int __cdecl crt__wtoi(const WCHAR *s);
+int __cdecl crt_labs(int x);
+int64_t __cdecl crt__abs64(int64_t x);
+char *__cdecl crt__itoa(int v, char *buf, int radix);
+char *__cdecl crt__ltoa(int v, char *buf, int radix);
+char *__cdecl crt__ultoa(unsigned int v, char *buf, int radix);
+char *__cdecl crt__i64toa(int64_t v, char *buf, int radix);
+char *__cdecl crt__ui64toa(uint64_t v, char *buf, int radix);
+WCHAR *__cdecl crt__itow(int v, WCHAR *buf, int radix);
+void __cdecl crt_qsort(void *base, size_t n, size_t size, crt_cmp_fn cmp);
+void *__cdecl crt_bsearch(const void *key, const void *base, size_t n, size_t size, crt_cmp_fn cmp);
+int __cdecl crt_rand(void);
+void __cdecl crt_srand(unsigned int seed);
+
+/* time.c */
+crt_time64 __cdecl crt__time64(crt_time64 *t);
+int __cdecl crt__time32(int *t);
+int __cdecl crt_clock(void);
+struct crt_tm *__cdecl crt__localtime64(const crt_time64 *t);
+struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t);
+crt_time64 __cdecl crt__mktime64(struct crt_tm *tm);
+double __cdecl crt__difftime64(crt_time64 a, crt_time64 b);
+size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *tm);
+size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm);
 
 #endif
