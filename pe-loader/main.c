@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "core/debug.h"
+#include "core/heap.h"
+#include "core/thread.h"
 #include "exit_codes.h"
 #include "loader.h"
 #include "module.h"
@@ -81,6 +83,8 @@ int main(int argc, char **argv)
 		ndrun_error("cannot set up the main thread");
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
+	thread_init_main();
+	loader_peb()->ProcessHeap = heap_process_heap();
 
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/path.h"
+#include "core/virtual.h"
 #include "core/codepage.h"
 #include "core/wstr.h"
 #include "module.h"
@@ -60,7 +62,9 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	err->code = code;
 }
 
-/* "Z:\dir\x.dll" → "/dir/x.dll": drive letters name the Linux root. */
+/* An import's DLL name as a Linux name: "Z:\dir\x.dll" → "/dir/x.dll".
+ * Import names are plain ASCII, so this is core/path.h's policy on
+ * bytes (drive letters name the Linux root, backslashes separate). */
 static char *dos_to_unix(const char *name)
 {
 	char *s;
@@ -74,22 +78,6 @@ static char *dos_to_unix(const char *name)
 		if (*c == '\\')
 			*c = '/';
 	return s;
-}
-
-/* "/dir/x.dll" → u"Z:\dir\x.dll", the way Wine shows the Linux root. */
-static uint16_t *unix_to_dos(const char *path)
-{
-	char *tmp;
-	uint16_t *w;
-
-	if (asprintf(&tmp, "Z:%s", path) < 0)
-		return NULL;
-	for (char *c = tmp; *c; c++)
-		if (*c == '/')
-			*c = '\\';
-	w = utf8_to_utf16_dup(tmp);
-	free(tmp);
-	return w;
 }
 
 static const char *base_name(const char *path)
@@ -259,8 +247,10 @@ static void free_module(struct module *m)
 	if (m->base) {
 		if (m->builtin)
 			munmap(m->base, 0x10000);
-		else
+		else {
+			virtual_unregister_image(m->base);
 			pe_unmap_image(m->base, m->size);
+		}
 	}
 	free(m->deps);
 	free(m->name);
@@ -578,7 +568,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->size = m->img.size_of_image;
 	m->path = strdup(path);
 	m->name = strdup(base_name(path));
-	m->dos_path = unix_to_dos(path);
+	m->dos_path = path_from_unix(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
 
@@ -597,6 +587,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 		goto fail;
 	}
 	thunk_seal();
+	virtual_register_image(m->base, m->size);
 	/* Dependencies joined the init order when their own binding finished,
 	 * so this is a post-order: each module after everything it imports. */
 	list_add_tail(&init_order, &m->init_entry);
