@@ -103,5 +103,6 @@ int main(int argc, char **argv)
 
 	entry = (exe_entry_fn)(void *)(exe->base + exe->img.entry_rva);
 	TRACE(loader, "starting %s at %p\n", exe->name, (void *)entry);
-	loader_exit_process((UINT)entry(loader_peb()));
+	/* thread_run: ExitThread on the main thread comes back here. */
+	loader_exit_process(thread_run((LPTHREAD_START_ROUTINE)(void *)entry, loader_peb()));
 }

@@ -1,18 +1,16 @@
 # cmocka unit tests: every tests/unit/test_<name>.c is one program, linked
 # against libndshim.a (the host objects of ndrun minus main.o).
 # `make check-unit VALGRIND=1` runs each under valgrind's memcheck.
-# Every tests/unit/helper_*.c is linked into each test program; the
-# wrap lets helper_win32.c give test threads a TEB (see there).
+# Every tests/unit/helper_*.c is linked into each test program.
 UNIT_SRCS  := $(wildcard tests/unit/test_*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRCS))
 UNIT_HELPERS := $(wildcard tests/unit/helper_*.c)
-UNIT_WRAP := -Wl,--wrap=loader_current_teb
 
 # A test may list more sources as extra prerequisites (below); every .c
 # prerequisite is compiled into it, with the helpers.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(UNIT_HELPERS) $(LIBNDSHIM)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -MF $@.d -Itests/unit -Itests/malformed -o $@ $(filter %.c,$^) $(HOST_LDFLAGS) $(UNIT_WRAP) \
+	$(CC) $(HOST_CFLAGS) -MF $@.d -Itests/unit -Itests/malformed -o $@ $(filter %.c,$^) $(HOST_LDFLAGS) \
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive -lcmocka $(HOST_LIBS)
 
 # The PE image builder of the malformed-file corpus makes the test images.

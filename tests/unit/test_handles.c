@@ -238,5 +238,5 @@ int main(void)
 		cmocka_unit_test(test_duplicate_pseudo_handles),
 		cmocka_unit_test(test_object_lives_while_referenced),
 	};
-	return cmocka_run_group_tests(tests, win32_test_setup, NULL);
+	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 }

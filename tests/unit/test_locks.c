@@ -429,5 +429,5 @@ int main(void)
 		cmocka_unit_test(test_init_once),
 		cmocka_unit_test(test_slist),
 	};
-	return cmocka_run_group_tests(tests, win32_test_setup, NULL);
+	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 }

@@ -370,5 +370,5 @@ int main(void)
 		cmocka_unit_test(test_fls_callbacks),
 		cmocka_unit_test(test_sleep),
 	};
-	return cmocka_run_group_tests(tests, win32_test_setup, NULL);
+	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 }

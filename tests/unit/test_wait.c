@@ -558,5 +558,5 @@ int main(void)
 		cmocka_unit_test(test_signal_object_and_wait),
 		cmocka_unit_test(test_internal_event_api),
 	};
-	return cmocka_run_group_tests(tests, win32_test_setup, NULL);
+	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 }

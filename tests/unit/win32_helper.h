@@ -8,7 +8,9 @@
 
 void win32_test_init(void);
 
-/* cmocka group setup wrapper. */
+/* cmocka group setup/teardown: win32_test_init, and the reverse (the
+ * TEB freed, for leak checkers). */
 int win32_test_setup(void **state);
+int win32_test_teardown(void **state);
 
 #endif

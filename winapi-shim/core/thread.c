@@ -11,14 +11,6 @@
 #include "core/wait.h"
 #include "loader.h"
 
-/* The loader defines these; until it is linked in (unit tests bring
- * their own), weak references keep libndshim linkable. */
-#pragma weak loader_thread_init
-#pragma weak loader_thread_attach
-#pragma weak loader_thread_detach
-#pragma weak loader_thread_exit
-#pragma weak loader_exit_process
-
 #define MIN_STACK_SIZE (1u << 20)
 
 static __thread struct thread *current;
@@ -143,6 +135,22 @@ void thread_init_main(void)
 	thread_attach_self(t, loader_current_teb());
 	handle_current_thread_object = current_thread_object;
 	TRACE(thread, "main thread %04x\n", t->tid);
+}
+
+void thread_fini_main(void)
+{
+	struct thread *t = current;
+
+	if (!t)
+		return;
+	thread_list_lock();
+	if (t->teb) {
+		free(t->teb->TlsExpansionSlots);
+		t->teb->TlsExpansionSlots = NULL;
+	}
+	t->teb = NULL;
+	list_remove(&t->entry);
+	thread_list_unlock();
 }
 
 DWORD thread_run(LPTHREAD_START_ROUTINE fn, void *arg)

@@ -54,6 +54,10 @@ DWORD thread_current_id(void);
  * the main thread after loader_thread_init. */
 void thread_init_main(void);
 
+/* Before loader_thread_exit on the main thread (ndrun ending normally):
+ * drops what ndshim keeps in its TEB.  The thread object stays. */
+void thread_fini_main(void);
+
 /* Creates a thread running start(arg) (ms_abi) with the Win32 flags
  * (CREATE_SUSPENDED); *tid gets its id.  The thread object with one
  * reference for the caller, or NULL with the last error set. */
