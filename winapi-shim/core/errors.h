@@ -1,5 +1,5 @@
-/* Status translation: the one place where Linux errno values become
- * Win32 error codes (and, later, NTSTATUS values).  Every builtin that
+/* Status translation: the one place where Linux errno values and
+ * NTSTATUS values become Win32 error codes.  Every builtin that
  * fails because a Linux call failed goes through here, so one errno has
  * one Win32 meaning everywhere. */
 #ifndef NDSHIM_ERRORS_H
@@ -7,6 +7,7 @@
 
 #include <windef.h>
 #include <winbase.h>
+#include <winternl.h> /* NTSTATUS */
 
 /* The Win32 error for a Linux errno; an errno without a mapping is
  * becomes ERROR_GEN_FAILURE (the first one is traced on +misc). */
@@ -14,5 +15,19 @@ DWORD win32_error_from_errno(int err);
 
 /* SetLastError(win32_error_from_errno(err)). */
 void set_last_error_from_errno(int err);
+
+/* The Win32 error for an NTSTATUS, as ntdll's RtlNtStatusToDosError
+ * (exported from ntdll): a FACILITY_WIN32 status (0xC007xxxx) carries
+ * its code, an unknown one gives ERROR_MR_MID_NOT_FOUND like Windows
+ * (the first one is traced on +misc). */
+ULONG WINAPI RtlNtStatusToDosError(NTSTATUS status);
+
+/* An NTSTATUS carrying the Win32 error for a Linux errno (Windows'
+ * NTSTATUS_FROM_WIN32: 0xC007xxxx), for overlapped requests that fail in
+ * a Linux call; RtlNtStatusToDosError gives the same Win32 error back. */
+NTSTATUS status_from_errno(int err);
+
+/* SetLastError(RtlNtStatusToDosError(status)). */
+void set_last_error_from_status(NTSTATUS status);
 
 #endif

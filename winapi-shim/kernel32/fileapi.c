@@ -2,9 +2,12 @@
  * attributes, directories, full and temporary paths.  File names follow
  * core/path.h.
  *
- * Synchronous I/O only: a handle opened with FILE_FLAG_OVERLAPPED is
- * refused by ReadFile/WriteFile until the completion-port code takes it
- * over.  Share modes are not enforced (Linux has no such thing). */
+ * A handle opened with FILE_FLAG_OVERLAPPED takes overlapped requests;
+ * on disk files they complete synchronously, through the one completion
+ * path (core/overlapped.h), so FILE_SKIP_COMPLETION_PORT_ON_SUCCESS and
+ * the events behave as on Windows.  Names under \\.\pipe\ open named
+ * pipes (core/pipe.h).  Share modes are not enforced (Linux has no such
+ * thing). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/path.h"
+#include "core/pipe.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #undef WIN32_NO_STATUS
@@ -80,6 +84,13 @@ HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_AT
 	if (!name || disposition < CREATE_NEW || disposition > TRUNCATE_EXISTING) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return INVALID_HANDLE_VALUE;
+	}
+	if (pipe_is_name(name)) {
+		if (disposition != OPEN_EXISTING) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+			return INVALID_HANDLE_VALUE;
+		}
+		return pipe_open_client(name, rights, attributes);
 	}
 	if (!(u = path_to_unix(name, &err))) {
 		SetLastError(err);
@@ -204,6 +215,49 @@ static void complete_sync_overlapped(OVERLAPPED *ov, DWORD status, DWORD bytes)
 		SetEvent(ov->hEvent);
 }
 
+/* An overlapped handle on a disk file: the transfer happens now, at the
+ * OVERLAPPED's offset, and completes synchronously through the one
+ * completion path.  Consumes the reference on f. */
+static BOOL overlapped_transfer(struct file *f, void *buf, DWORD len, DWORD *done, OVERLAPPED *ov,
+				bool write)
+{
+	LONGLONG off = overlapped_offset(ov);
+	NTSTATUS status = STATUS_SUCCESS;
+	DWORD total = 0;
+
+	io_begin(&f->io, ov);
+	while (total < len) {
+		ssize_t n = write ? pwrite(f->fd, (char *)buf + total, len - total, off + total)
+				  : pread(f->fd, (char *)buf + total, len - total, off + total);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			status = status_from_errno(errno);
+			break;
+		}
+		if (!n) {
+			if (write)
+				status = STATUS_DISK_FULL;
+			break;
+		}
+		total += (DWORD)n;
+		if (!write)
+			break; /* a short read is a complete read */
+	}
+	if (!write && !total && len && status == STATUS_SUCCESS)
+		status = STATUS_END_OF_FILE;
+	io_complete(&f->io, ov, status, total, true);
+	file_release(f);
+	if (done)
+		*done = total;
+	if (!NT_SUCCESS(status)) {
+		set_last_error_from_status(status);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED ov)
 {
 	struct file *f;
@@ -213,10 +267,9 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		*done = 0;
 	if (!(f = file_get(h)))
 		return FALSE;
-	if (f->options & FILE_FLAG_OVERLAPPED) {
+	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
 		file_release(f);
-		TRACE(file, "overlapped reads are not supported yet\n");
-		SetLastError(ov ? ERROR_NOT_SUPPORTED : ERROR_INVALID_PARAMETER);
+		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
 	if (!done && !ov) {
@@ -229,6 +282,14 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}
+	if (f->pipe) {
+		BOOL ok = pipe_read(f, buf, len, done, ov);
+
+		file_release(f);
+		return ok;
+	}
+	if (f->options & FILE_FLAG_OVERLAPPED)
+		return overlapped_transfer(f, buf, len, done, ov, false);
 	do {
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
@@ -260,10 +321,9 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		*done = 0;
 	if (!(f = file_get(h)))
 		return FALSE;
-	if (f->options & FILE_FLAG_OVERLAPPED) {
+	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
 		file_release(f);
-		TRACE(file, "overlapped writes are not supported yet\n");
-		SetLastError(ov ? ERROR_NOT_SUPPORTED : ERROR_INVALID_PARAMETER);
+		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
 	if (!done && !ov) {
@@ -276,6 +336,14 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}
+	if (f->pipe) {
+		BOOL ok = pipe_write(f, buf, len, done, ov);
+
+		file_release(f);
+		return ok;
+	}
+	if (f->options & FILE_FLAG_OVERLAPPED)
+		return overlapped_transfer(f, (void *)buf, len, done, ov, true);
 	/* Windows writes everything to a blocking handle: loop over short writes. */
 	while (total < len) {
 		ssize_t n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
