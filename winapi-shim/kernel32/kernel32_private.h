@@ -7,4 +7,6 @@
 #include <winbase.h>
 #include <winternl.h>
 
+#include "ntdll/ntdll_private.h"
+
 #endif

@@ -5,6 +5,8 @@
 
 #include <windef.h>
 
+#include "ntdll/ntdll_private.h" /* __C_specific_handler, exported here too */
+
 void __cdecl crt_abort(void) __attribute__((noreturn));
 
 #endif
