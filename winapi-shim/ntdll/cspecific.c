@@ -50,10 +50,10 @@ EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *f
 			if (filter < 0)
 				return ExceptionContinueExecution;
 			if (filter > 0) {
-				/* The __except block receives the code in eax. */
-				RtlUnwindEx(frame, (void *)(base + table->scopes[i].target), rec,
-					    (void *)(ULONG_PTR)rec->ExceptionCode, disp->ContextRecord,
-					    disp->HistoryTable);
+				/* The __except block receives the code in eax.  This
+				 * frame has no unwind table: start from the raise. */
+				seh_unwind_from_handler(disp, frame, (void *)(base + table->scopes[i].target), rec,
+							(void *)(ULONG_PTR)rec->ExceptionCode);
 			}
 		}
 		return ExceptionContinueSearch;

@@ -10,6 +10,7 @@
  * called through seh_call_handler, whose frame a later walk recognises:
  * crossing it means crossing an exception or unwind in progress, and the
  * walk continues from the context that one started in. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/debug.h"
@@ -59,8 +60,8 @@ static int dispatch_frames(EXCEPTION_RECORD *rec, CONTEXT *ctx)
 {
 	CONTEXT raise_ctx = *ctx, cur = *ctx;
 	UNWIND_HISTORY_TABLE history;
-	DISPATCHER_CONTEXT disp;
-	struct seh_nest nest = { SEH_NEST_DISPATCH, &raise_ctx, &disp };
+	struct seh_nest nest = { .kind = SEH_NEST_DISPATCH, .raise_ctx = &raise_ctx };
+	DISPATCHER_CONTEXT *disp = &nest.disp;
 	ULONG64 nested_frame = 0;
 
 	memset(&history, 0, sizeof(history));
@@ -77,8 +78,8 @@ static int dispatch_frames(EXCEPTION_RECORD *rec, CONTEXT *ctx)
 			 * that handler's frame are nested in its dispatch. */
 			if (outer->kind == SEH_NEST_DISPATCH) {
 				rec->ExceptionFlags |= EH_NESTED_CALL;
-				if (outer->disp->EstablisherFrame > nested_frame)
-					nested_frame = outer->disp->EstablisherFrame;
+				if (outer->disp.EstablisherFrame > nested_frame)
+					nested_frame = outer->disp.EstablisherFrame;
 			}
 			cur = *outer->raise_ctx;
 			continue;
@@ -94,20 +95,20 @@ static int dispatch_frames(EXCEPTION_RECORD *rec, CONTEXT *ctx)
 		if (!handler)
 			continue;
 
-		disp.ControlPc = pc;
-		disp.ImageBase = base;
-		disp.FunctionEntry = rf;
-		disp.EstablisherFrame = frame;
-		disp.TargetIp = 0;
-		disp.ContextRecord = &cur;
-		disp.LanguageHandler = handler;
-		disp.HandlerData = data;
-		disp.HistoryTable = &history;
-		disp.ScopeIndex = 0;
-		disp.Fill0 = 0;
+		disp->ControlPc = pc;
+		disp->ImageBase = base;
+		disp->FunctionEntry = rf;
+		disp->EstablisherFrame = frame;
+		disp->TargetIp = 0;
+		disp->ContextRecord = &cur;
+		disp->LanguageHandler = handler;
+		disp->HandlerData = data;
+		disp->HistoryTable = &history;
+		disp->ScopeIndex = 0;
+		disp->Fill0 = 0;
 		TRACE(seh, "code %#x: handler %p for frame %#llx (pc %#llx)\n", (unsigned)rec->ExceptionCode,
 		      handler, (unsigned long long)frame, (unsigned long long)pc);
-		res = seh_call_handler(rec, (void *)frame, ctx, &disp, handler, &nest);
+		res = seh_call_handler(rec, (void *)frame, ctx, disp, handler, &nest);
 		if (nested_frame == frame) {
 			rec->ExceptionFlags &= ~EH_NESTED_CALL;
 			nested_frame = 0;
@@ -121,8 +122,8 @@ static int dispatch_frames(EXCEPTION_RECORD *rec, CONTEXT *ctx)
 			break;
 		case ExceptionNestedException:
 			rec->ExceptionFlags |= EH_NESTED_CALL;
-			if (disp.EstablisherFrame > nested_frame)
-				nested_frame = disp.EstablisherFrame;
+			if (disp->EstablisherFrame > nested_frame)
+				nested_frame = disp->EstablisherFrame;
 			break;
 		default:
 			raise_status(STATUS_INVALID_DISPOSITION, rec, &raise_ctx);
@@ -198,8 +199,8 @@ static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD 
 {
 	EXCEPTION_RECORD local_rec;
 	CONTEXT raise_ctx = *ctx, cur = *ctx, prev;
-	DISPATCHER_CONTEXT disp;
-	struct seh_nest nest = { SEH_NEST_UNWIND, &raise_ctx, &disp };
+	struct seh_nest nest = { .kind = SEH_NEST_UNWIND, .raise_ctx = &raise_ctx };
+	DISPATCHER_CONTEXT *disp = &nest.disp;
 	DWORD flags = EH_UNWINDING | (target_frame ? 0 : EH_EXIT_UNWIND);
 
 	if (!rec) {
@@ -232,7 +233,7 @@ static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD 
 			 * handler, so it takes over the older unwind at the frame
 			 * whose handler is running, and that handler is called
 			 * again, told so. */
-			DISPATCHER_CONTEXT *od = outer->disp;
+			DISPATCHER_CONTEXT *od = &outer->disp;
 			ULONG64 f;
 			void *d;
 
@@ -268,20 +269,20 @@ static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD 
 			if (frame == target_frame)
 				flags |= EH_TARGET_UNWIND;
 			rec->ExceptionFlags = flags;
-			disp.ControlPc = pc;
-			disp.ImageBase = base;
-			disp.FunctionEntry = rf;
-			disp.EstablisherFrame = frame;
-			disp.TargetIp = target_ip;
-			disp.ContextRecord = &cur;
-			disp.LanguageHandler = handler;
-			disp.HandlerData = data;
-			disp.HistoryTable = history;
-			disp.ScopeIndex = scope;
-			disp.Fill0 = 0;
+			disp->ControlPc = pc;
+			disp->ImageBase = base;
+			disp->FunctionEntry = rf;
+			disp->EstablisherFrame = frame;
+			disp->TargetIp = target_ip;
+			disp->ContextRecord = &cur;
+			disp->LanguageHandler = handler;
+			disp->HandlerData = data;
+			disp->HistoryTable = history;
+			disp->ScopeIndex = scope;
+			disp->Fill0 = 0;
 			TRACE(seh, "unwind handler %p for frame %#llx flags %#x\n", handler,
 			      (unsigned long long)frame, (unsigned)flags);
-			res = seh_call_handler(rec, (void *)frame, &cur, &disp, handler, &nest);
+			res = seh_call_handler(rec, (void *)frame, &cur, disp, handler, &nest);
 			flags &= ~(EH_COLLIDED_UNWIND | EH_TARGET_UNWIND);
 			if (res != ExceptionContinueSearch)
 				unwind_failed(STATUS_INVALID_DISPOSITION, "unwind handler did not continue the search",
@@ -301,6 +302,15 @@ void __attribute__((ms_abi)) seh_unwind_ex_worker(ULONG_PTR *args, CONTEXT *ctx)
 {
 	unwind_to(args[0], args[1], (EXCEPTION_RECORD *)args[2], args[3],
 		  (UNWIND_HISTORY_TABLE *)args[5], ctx);
+}
+
+void seh_unwind_from_handler(DISPATCHER_CONTEXT *disp, void *target_frame, void *target_ip,
+			     EXCEPTION_RECORD *rec, void *retval)
+{
+	struct seh_nest *nest = (struct seh_nest *)((char *)disp - offsetof(struct seh_nest, disp));
+
+	unwind_to((ULONG64)target_frame, (ULONG64)target_ip, rec, (ULONG64)retval, disp->HistoryTable,
+		  nest->raise_ctx);
 }
 
 void __attribute__((ms_abi)) seh_unwind_worker(ULONG_PTR *args, CONTEXT *ctx)

@@ -72,14 +72,20 @@ extern const char seh_call_handler_ret[];
 /* An exception or unwind in progress on this thread, reached from the
  * seh_call_handler frame when a later walk crosses it. */
 struct seh_nest {
+	DISPATCHER_CONTEXT disp;   /* the frame whose handler is running */
 	enum { SEH_NEST_DISPATCH, SEH_NEST_UNWIND } kind;
-	CONTEXT *raise_ctx;        /* DISPATCH: the context the exception was raised in */
-	DISPATCHER_CONTEXT *disp;  /* the frame whose handler is running */
+	CONTEXT *raise_ctx;        /* where the exception was raised / RtlUnwindEx called */
 };
 
 /* Two-phase dispatch of rec raised in ctx; returns only when the
  * exception was continued, never for a fault (see signal.c). */
 void seh_dispatch(EXCEPTION_RECORD *rec, CONTEXT *ctx);
+
+/* RtlUnwindEx for a handler implemented in ndrun (no unwind tables of
+ * its own): the unwind starts where the exception being dispatched to
+ * disp (a DISPATCHER_CONTEXT from seh_dispatch) was raised. */
+void seh_unwind_from_handler(DISPATCHER_CONTEXT *disp, void *target_frame, void *target_ip,
+			     EXCEPTION_RECORD *rec, void *retval) __attribute__((noreturn));
 
 /* Entry points of the assembly stubs, which capture their caller's
  * context first.  args points at the stub's arguments in order (the
