@@ -53,22 +53,28 @@ HOST_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out pe-loader/main.c,$(LOA
 NDRUN     := $(BUILD)/ndrun
 LIBNDSHIM := $(BUILD)/libndshim.a
 
+# `make V=1` shows the full commands.
+ifneq ($(V),1)
+Q = @
+quiet = @printf '  %-7s %s\n' $(1) $(2);
+endif
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(HOST_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: %.S
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -c $< -o $@
+	$(call quiet,AS,$<)$(CC) $(HOST_CFLAGS) -c $< -o $@
 
 $(LIBNDSHIM): $(HOST_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)ar rcs $@ $^
 
 # The whole library goes in: builtin export tables are reached only through
 # the registry, which the linker cannot see from main.o alone.
 $(NDRUN): $(BUILD)/obj/pe-loader/main.o $(LIBNDSHIM)
-	$(CC) $(HOST_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
+	$(call quiet,LD,$@)$(CC) $(HOST_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
 
 all: $(NDRUN)
 

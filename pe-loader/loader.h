@@ -9,12 +9,17 @@
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
+#include <winerror.h>
 
 /* Modules (LoadLibraryExW, GetModuleHandleW, GetProcAddress, FreeLibrary,
  * GetModuleFileNameW).  HMODULE is the image base, for builtins too. */
 HMODULE loader_load_library(const WCHAR *name, DWORD flags);
 BOOL loader_free_library(HMODULE module);
 HMODULE loader_get_module_handle(const WCHAR *name); /* NULL: the exe */
+/* GetModuleHandleExW: GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS, _PIN and
+ * _UNCHANGED_REFCOUNT honoured. */
+HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name);
+BOOL loader_disable_thread_calls(HMODULE module);
 /* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
 void *loader_get_proc_address(HMODULE module, const char *name);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);

@@ -1,31 +1,102 @@
 /* ndrun: run a Windows x86-64 program on Linux. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit_codes.h"
 #include "core/debug.h"
+#include "exit_codes.h"
+#include "loader.h"
+#include "module.h"
+#include "process.h"
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n");
+	fprintf(f,
+		"Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n"
+		"Run a Windows x86-64 console program on Linux.\n"
+		"\n"
+		"Environment:\n"
+		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
+		"                             loader imports tls thread heap virtual sync handle\n"
+		"                             iocp file msvcrt seh winsock nd misc\n"
+		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
+		"\n"
+		"Exit status: the program's exit code (low 8 bits), or\n"
+		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"
+		"  %d  the program called a Win32 function ndrun does not implement\n"
+		"  %d  bad ndrun command line\n",
+		NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED, NDRUN_EXIT_USAGE);
 }
+
+/* The main thread's stack, for TEB.StackBase/StackLimit. */
+static void main_stack(void **base, void **limit)
+{
+	pthread_attr_t attr;
+	void *addr = NULL;
+	size_t size = 0;
+
+	if (!pthread_getattr_np(pthread_self(), &attr)) {
+		pthread_attr_getstack(&attr, &addr, &size);
+		pthread_attr_destroy(&attr);
+	}
+	*limit = addr;
+	*base = (char *)addr + size;
+}
+
+typedef int(WINAPI *exe_entry_fn)(PEB *);
 
 int main(int argc, char **argv)
 {
+	struct load_error err = { "", 0 };
+	struct module *exe;
+	void *stack_base, *stack_limit;
+	exe_entry_fn entry;
+	int i = 1;
+
 	debug_init(getenv("NDSHIM_DEBUG"));
-	if (argc < 2) {
-		usage(stderr);
-		return NDRUN_EXIT_USAGE;
-	}
-	if (!strcmp(argv[1], "--help")) {
+	if (i < argc && !strcmp(argv[i], "--help")) {
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "--version")) {
+	if (i < argc && !strcmp(argv[i], "--version")) {
 		printf("ndrun %s\n", NDSHIM_VERSION);
 		return 0;
 	}
-	ndrun_error("%s: loading PE programs is not implemented yet", argv[1]);
-	return NDRUN_EXIT_BAD_IMAGE;
+	if (i < argc && !strcmp(argv[i], "--"))
+		i++;
+	if (i >= argc || (argv[i][0] == '-' && argv[i][1])) {
+		if (i < argc)
+			ndrun_error("unknown option %s", argv[i]);
+		usage(stderr);
+		return NDRUN_EXIT_USAGE;
+	}
+
+	if (process_init(argv[i], argc - i, argv + i)) {
+		ndrun_error("out of memory");
+		return NDRUN_EXIT_BAD_IMAGE;
+	}
+	main_stack(&stack_base, &stack_limit);
+	if (!loader_thread_init(stack_base, stack_limit)) {
+		ndrun_error("cannot set up the main thread");
+		return NDRUN_EXIT_BAD_IMAGE;
+	}
+
+	loader_lock();
+	exe = module_load_exe(argv[i], &err);
+	if (exe) {
+		loader_peb()->ImageBaseAddress = (HMODULE)exe->base;
+		if (!module_attach_pending(&err))
+			exe = NULL;
+	}
+	loader_unlock();
+	if (!exe) {
+		ndrun_error("%s", err.msg);
+		loader_thread_exit();
+		return NDRUN_EXIT_BAD_IMAGE;
+	}
+
+	entry = (exe_entry_fn)(void *)(exe->base + exe->img.entry_rva);
+	TRACE(loader, "starting %s at %p\n", exe->name, (void *)entry);
+	loader_exit_process((UINT)entry(loader_peb()));
 }

@@ -33,6 +33,9 @@ struct builtin_dll {
 	const char *name; /* lower case, with ".dll" */
 	const struct builtin_export *exports;
 	unsigned int count;
+	/* Run at process exit after every PE DLL's DLL_PROCESS_DETACH
+	 * (msvcrt flushes its streams here); set with BUILTIN_DETACH. */
+	void (*process_detach)(void);
 };
 
 /* Find a builtin by DLL name, case-insensitively, ".dll" optional. */

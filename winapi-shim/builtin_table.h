@@ -5,7 +5,8 @@
  *     #define BUILTIN_SPEC "kernel32/kernel32.spec"
  *     #include "builtin_table.h"
  *
- * which defines `const struct builtin_dll builtin_kernel32`. */
+ * which defines `const struct builtin_dll builtin_kernel32`.  Define
+ * BUILTIN_DETACH as a function name to be called at process exit. */
 #include "builtin.h"
 
 #define EXPORT(name) { #name, (const void *)&name, 0 },
@@ -27,6 +28,11 @@ const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
 	BUILTIN_STR(BUILTIN_NAME) ".dll",
 	BUILTIN_CAT(BUILTIN_NAME, _exports),
 	sizeof(BUILTIN_CAT(BUILTIN_NAME, _exports)) / sizeof(struct builtin_export),
+#ifdef BUILTIN_DETACH
+	BUILTIN_DETACH,
+#else
+	NULL,
+#endif
 };
 
 #undef EXPORT

@@ -1,0 +1,190 @@
+/* The loader's side of LoadLibrary, GetModuleHandle, GetProcAddress and
+ * friends: name handling, reference counts, last-error codes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/debug.h"
+#include "core/wstr.h"
+#include "loader.h"
+#include "module.h"
+
+#define LOAD_FLAGS_UNSUPPORTED (DONT_RESOLVE_DLL_REFERENCES | LOAD_LIBRARY_AS_DATAFILE | \
+				LOAD_LIBRARY_AS_IMAGE_RESOURCE | LOAD_LIBRARY_AS_DATAFILE_EXCLUSIVE)
+
+HMODULE loader_load_library(const WCHAR *name, DWORD flags)
+{
+	struct load_error err = { "", 0 };
+	struct module *m;
+	char *a;
+
+	if (flags & LOAD_FLAGS_UNSUPPORTED) {
+		TRACE(loader, "%s: flags 0x%lx (data-file/no-resolve loads) not supported\n",
+		      debugstr_w(name), (unsigned long)flags);
+		SetLastError(ERROR_NOT_SUPPORTED);
+		return NULL;
+	}
+	a = utf16_to_utf8_dup(name);
+	if (!a) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	loader_lock();
+	m = module_load(a, NULL, &err);
+	if (m && !module_attach_pending(&err)) {
+		module_release(m);
+		m = NULL;
+	}
+	loader_unlock();
+	TRACE(loader, "%s -> %p%s%s\n", a, m ? (void *)m->base : NULL, m ? "" : ": ", m ? "" : err.msg);
+	free(a);
+	if (!m) {
+		SetLastError(err.code ? err.code : ERROR_MOD_NOT_FOUND);
+		return NULL;
+	}
+	return (HMODULE)m->base;
+}
+
+BOOL loader_free_library(HMODULE module)
+{
+	struct module *m;
+
+	loader_lock();
+	m = module_from_base(module);
+	if (m)
+		module_release(m);
+	loader_unlock();
+	if (!m)
+		SetLastError(ERROR_MOD_NOT_FOUND);
+	return m != NULL;
+}
+
+/* A module by name ("kernel32", "KERNEL32.DLL", a path); builtins count as
+ * always loaded, like the system DLLs of a Windows process.  Loader lock held. */
+static struct module *find_named(const WCHAR *name)
+{
+	struct load_error err;
+	struct module *m = NULL;
+	char *a = utf16_to_utf8_dup(name), *base, *full = NULL;
+
+	if (!a)
+		return NULL;
+	base = a;
+	for (char *c = a; *c; c++)
+		if (*c == '\\' || *c == '/')
+			base = c + 1;
+	if (!strchr(base, '.') && asprintf(&full, "%s.dll", base) >= 0)
+		base = full;
+	m = module_find_by_name(base);
+	if (!m && builtin_find(base)) {
+		m = module_load(base, NULL, &err);
+		/* Builtins are never unloaded; the reference is the process's. */
+	}
+	free(full);
+	free(a);
+	return m;
+}
+
+HMODULE loader_get_module_handle(const WCHAR *name)
+{
+	struct module *m;
+
+	loader_lock();
+	m = name ? find_named(name) : module_exe();
+	loader_unlock();
+	if (!m) {
+		SetLastError(ERROR_MOD_NOT_FOUND);
+		return NULL;
+	}
+	return (HMODULE)m->base;
+}
+
+HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name)
+{
+	struct module *m;
+
+	loader_lock();
+	if (flags & GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS)
+		m = module_from_address(name);
+	else
+		m = name ? find_named(name) : module_exe();
+	if (m && !(flags & GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT)) {
+		/* Pinned modules keep one reference nobody can drop. */
+		m->refcount += (flags & GET_MODULE_HANDLE_EX_FLAG_PIN) ? 1 << 20 : 1;
+	}
+	loader_unlock();
+	if (!m) {
+		SetLastError(ERROR_MOD_NOT_FOUND);
+		return NULL;
+	}
+	return (HMODULE)m->base;
+}
+
+void *loader_get_proc_address(HMODULE module, const char *name)
+{
+	struct load_error err = { "", 0 };
+	struct module *m;
+	void *addr = NULL;
+	uintptr_t ord = (uintptr_t)name;
+
+	loader_lock();
+	m = module ? module_from_base(module) : module_exe();
+	if (m) {
+		if (ord >> 16)
+			addr = module_find_export(m, name, 0, &err);
+		else
+			addr = module_find_export(m, NULL, (unsigned int)ord, &err);
+	}
+	loader_unlock();
+	if (!m) {
+		SetLastError(ERROR_MOD_NOT_FOUND);
+		return NULL;
+	}
+	if (!addr) {
+		TRACE(loader, "%s\n", err.msg);
+		SetLastError(ERROR_PROC_NOT_FOUND);
+	}
+	return addr;
+}
+
+DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size)
+{
+	struct module *m;
+	size_t len;
+
+	loader_lock();
+	m = module ? module_from_base(module) : module_exe();
+	if (!m || !m->dos_path) {
+		loader_unlock();
+		SetLastError(ERROR_MOD_NOT_FOUND);
+		return 0;
+	}
+	len = wstr_len(m->dos_path);
+	if (len >= size) {
+		if (size) {
+			memcpy(buf, m->dos_path, (size - 1) * sizeof(WCHAR));
+			buf[size - 1] = 0;
+		}
+		loader_unlock();
+		SetLastError(ERROR_INSUFFICIENT_BUFFER);
+		return size;
+	}
+	memcpy(buf, m->dos_path, (len + 1) * sizeof(WCHAR));
+	loader_unlock();
+	return (DWORD)len;
+}
+
+BOOL loader_disable_thread_calls(HMODULE module)
+{
+	struct module *m;
+
+	loader_lock();
+	m = module_from_base(module);
+	if (m)
+		m->no_thread_calls = true;
+	loader_unlock();
+	if (!m)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return m != NULL;
+}

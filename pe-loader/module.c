@@ -1,0 +1,809 @@
+/* Finding, mapping, binding and releasing modules. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/debug.h"
+#include "core/wstr.h"
+#include "module.h"
+#include "pe_map.h"
+#include "thunks.h"
+#include "tls.h"
+
+static pthread_mutex_t loader_mutex;
+static pthread_once_t loader_mutex_once = PTHREAD_ONCE_INIT;
+static struct list modules = LIST_INIT(modules);
+static struct list init_order = LIST_INIT(init_order);
+static char *exe_dir;
+
+static void init_mutex(void)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&loader_mutex, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
+void loader_lock(void)
+{
+	pthread_once(&loader_mutex_once, init_mutex);
+	pthread_mutex_lock(&loader_mutex);
+}
+
+void loader_unlock(void)
+{
+	pthread_mutex_unlock(&loader_mutex);
+}
+
+static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	err->code = code;
+}
+
+/* "Z:\dir\x.dll" → "/dir/x.dll": drive letters name the Linux root. */
+static char *dos_to_unix(const char *name)
+{
+	char *s;
+
+	if (((name[0] | 0x20) >= 'a' && (name[0] | 0x20) <= 'z') && name[1] == ':')
+		name += 2;
+	s = strdup(name);
+	if (!s)
+		return NULL;
+	for (char *c = s; *c; c++)
+		if (*c == '\\')
+			*c = '/';
+	return s;
+}
+
+/* "/dir/x.dll" → u"Z:\dir\x.dll", the way Wine shows the Linux root. */
+static uint16_t *unix_to_dos(const char *path)
+{
+	char *tmp;
+	uint16_t *w;
+
+	if (asprintf(&tmp, "Z:%s", path) < 0)
+		return NULL;
+	for (char *c = tmp; *c; c++)
+		if (*c == '/')
+			*c = '\\';
+	w = utf8_to_utf16_dup(tmp);
+	free(tmp);
+	return w;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* dir/name, matching name case-insensitively as Windows file systems do.
+ * Returns a malloc'ed path of a regular file, or NULL. */
+static char *find_in_dir(const char *dir, const char *name)
+{
+	struct stat st;
+	char *path = NULL;
+	DIR *d;
+	struct dirent *de;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return NULL;
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		return path;
+	free(path);
+	path = NULL;
+	d = opendir(dir);
+	if (!d)
+		return NULL;
+	while ((de = readdir(d))) {
+		if (strcasecmp(de->d_name, name))
+			continue;
+		if (asprintf(&path, "%s/%s", dir, de->d_name) < 0) {
+			path = NULL;
+			break;
+		}
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			break;
+		free(path);
+		path = NULL;
+	}
+	closedir(d);
+	return path;
+}
+
+/* Search order: the program's folder, then NDSHIM_DLL_PATH (':'-separated). */
+static char *search_dll(const char *name)
+{
+	const char *env = getenv("NDSHIM_DLL_PATH");
+	char *found = NULL;
+
+	if (exe_dir && (found = find_in_dir(exe_dir, name)))
+		return found;
+	if (env && *env) {
+		char *copy = strdup(env), *save, *dir;
+		for (dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found; dir = strtok_r(NULL, ":", &save))
+			found = find_in_dir(dir, name);
+		free(copy);
+	}
+	return found;
+}
+
+struct module *module_find_by_name(const char *name)
+{
+	struct list *cur;
+
+	LIST_FOR_EACH(cur, &modules) {
+		struct module *m = LIST_ENTRY(cur, struct module, entry);
+		if (!strcasecmp(m->name, name))
+			return m;
+	}
+	return NULL;
+}
+
+struct module *module_from_base(const void *base)
+{
+	struct list *cur;
+
+	LIST_FOR_EACH(cur, &modules) {
+		struct module *m = LIST_ENTRY(cur, struct module, entry);
+		if (m->base == base)
+			return m;
+	}
+	return NULL;
+}
+
+struct module *module_from_address(const void *addr)
+{
+	struct list *cur;
+
+	LIST_FOR_EACH(cur, &modules) {
+		struct module *m = LIST_ENTRY(cur, struct module, entry);
+		if ((const uint8_t *)addr >= m->base && (const uint8_t *)addr < m->base + m->size)
+			return m;
+	}
+	return NULL;
+}
+
+struct module *module_exe(void)
+{
+	struct list *cur;
+
+	LIST_FOR_EACH(cur, &modules) {
+		struct module *m = LIST_ENTRY(cur, struct module, entry);
+		if (m->is_exe)
+			return m;
+	}
+	return NULL;
+}
+
+/* A builtin DLL gets a small read-only image holding just an MZ and a PE
+ * header, so its HMODULE points at something that looks like a module to
+ * code that peeks at headers. */
+static struct module *load_builtin(const struct builtin_dll *b, struct load_error *err)
+{
+	struct module *m = calloc(1, sizeof(*m));
+	uint8_t *page = mmap(NULL, 0x10000, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	IMAGE_DOS_HEADER *dos;
+	IMAGE_NT_HEADERS64 *nt;
+	char *path;
+
+	if (!m || page == MAP_FAILED) {
+		free(m);
+		if (page != MAP_FAILED)
+			munmap(page, 0x10000);
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory loading %s", b->name);
+		return NULL;
+	}
+	dos = (IMAGE_DOS_HEADER *)page;
+	dos->e_magic = IMAGE_DOS_SIGNATURE;
+	dos->e_lfanew = 0x40;
+	nt = (IMAGE_NT_HEADERS64 *)(page + 0x40);
+	nt->Signature = IMAGE_NT_SIGNATURE;
+	nt->FileHeader.Machine = IMAGE_FILE_MACHINE_AMD64;
+	nt->FileHeader.SizeOfOptionalHeader = sizeof(IMAGE_OPTIONAL_HEADER64);
+	nt->FileHeader.Characteristics = IMAGE_FILE_EXECUTABLE_IMAGE | IMAGE_FILE_LARGE_ADDRESS_AWARE | IMAGE_FILE_DLL;
+	nt->OptionalHeader.Magic = IMAGE_NT_OPTIONAL_HDR64_MAGIC;
+	nt->OptionalHeader.ImageBase = (uintptr_t)page;
+	nt->OptionalHeader.SectionAlignment = 0x1000;
+	nt->OptionalHeader.FileAlignment = 0x200;
+	nt->OptionalHeader.SizeOfImage = 0x1000;
+	nt->OptionalHeader.SizeOfHeaders = 0x1000;
+	nt->OptionalHeader.Subsystem = IMAGE_SUBSYSTEM_WINDOWS_CUI;
+	nt->OptionalHeader.NumberOfRvaAndSizes = IMAGE_NUMBEROF_DIRECTORY_ENTRIES;
+	mprotect(page, 0x10000, PROT_READ);
+
+	m->name = strdup(b->name);
+	m->base = page;
+	m->size = 0x1000;
+	m->builtin = b;
+	m->refcount = 1;
+	m->tls_index = -1;
+	m->attached = true; /* builtins have no DllMain */
+	if (asprintf(&path, "C:\\windows\\system32\\%s", b->name) >= 0) {
+		m->dos_path = utf8_to_utf16_dup(path);
+		free(path);
+	}
+	list_add_tail(&modules, &m->entry);
+	list_add_tail(&init_order, &m->init_entry);
+	m->in_init_list = true;
+	TRACE(loader, "builtin %s at %p\n", b->name, (void *)page);
+	return m;
+}
+
+static void free_module(struct module *m)
+{
+	list_remove(&m->entry);
+	if (m->in_init_list)
+		list_remove(&m->init_entry);
+	if (m->base) {
+		if (m->builtin)
+			munmap(m->base, 0x10000);
+		else
+			pe_unmap_image(m->base, m->size);
+	}
+	free(m->deps);
+	free(m->name);
+	free(m->path);
+	free(m->dos_path);
+	free(m);
+}
+
+/* Releasing a module that is being torn down because its load failed:
+ * no DllMain ran, so none is called. */
+static void release_unattached(struct module *m);
+
+static bool add_dep(struct module *m, struct module *dep)
+{
+	struct module **d = realloc(m->deps, (m->nr_deps + 1) * sizeof(*d));
+
+	if (!d)
+		return false;
+	d[m->nr_deps++] = dep;
+	m->deps = d;
+	return true;
+}
+
+/* A NUL-terminated string at rva inside the image, or NULL. */
+static const char *image_string(const struct module *m, uint32_t rva)
+{
+	if (rva >= m->size || !memchr(m->base + rva, 0, m->size - rva))
+		return NULL;
+	return (const char *)m->base + rva;
+}
+
+static void *find_pe_export(struct module *m, const char *name, unsigned int ordinal, unsigned int depth,
+			    struct load_error *err);
+
+/* "OTHER.func" or "OTHER.#12": load OTHER(.dll) and look the name up there. */
+static void *resolve_forwarder(struct module *from, const char *fwd, unsigned int depth, struct load_error *err)
+{
+	const char *dot = strrchr(fwd, '.');
+	char dll[256];
+	struct module *target;
+	void *addr;
+
+	if (!dot || dot == fwd || (size_t)(dot - fwd) >= sizeof(dll) - 5 || depth > 16) {
+		set_error(err, ERROR_PROC_NOT_FOUND, "%s: bad export forwarder '%s'", from->name, fwd);
+		return NULL;
+	}
+	snprintf(dll, sizeof(dll), "%.*s.dll", (int)(dot - fwd), fwd);
+	target = module_load(dll, from->name, err);
+	if (!target)
+		return NULL;
+	/* The forwarding module keeps the target loaded. */
+	if (!add_dep(from, target)) {
+		module_release(target);
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		return NULL;
+	}
+	if (dot[1] == '#')
+		addr = target->builtin ? (void *)builtin_lookup_ordinal(target->builtin, (unsigned)atoi(dot + 2))
+				       : find_pe_export(target, NULL, (unsigned)atoi(dot + 2), depth + 1, err);
+	else
+		addr = target->builtin ? (void *)builtin_lookup_name(target->builtin, dot + 1)
+				       : find_pe_export(target, dot + 1, 0, depth + 1, err);
+	if (!addr && target->builtin)
+		set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export %s (forwarded from %s)", target->name, dot + 1,
+			  from->name);
+	return addr;
+}
+
+static void *find_pe_export(struct module *m, const char *name, unsigned int ordinal, unsigned int depth,
+			    struct load_error *err)
+{
+	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&m->img, IMAGE_DIRECTORY_ENTRY_EXPORT);
+	const IMAGE_EXPORT_DIRECTORY *ed;
+	const DWORD *funcs, *names;
+	const WORD *ords;
+	uint32_t rva, idx;
+
+	if (!dir || dir->Size < sizeof(*ed))
+		goto missing;
+	ed = (const void *)(m->base + dir->VirtualAddress);
+	if (pe_check_range(m->size, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u) ||
+	    pe_check_range(m->size, ed->AddressOfNames, ed->NumberOfNames * 4u) ||
+	    pe_check_range(m->size, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u) ||
+	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
+		return NULL;
+	}
+	funcs = (const DWORD *)(m->base + ed->AddressOfFunctions);
+	names = (const DWORD *)(m->base + ed->AddressOfNames);
+	ords = (const WORD *)(m->base + ed->AddressOfNameOrdinals);
+
+	if (name) {
+		/* The name table is sorted: binary search. */
+		uint32_t lo = 0, hi = ed->NumberOfNames;
+		idx = UINT32_MAX;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			const char *n = image_string(m, names[mid]);
+			int c;
+			if (!n)
+				break;
+			c = strcmp(name, n);
+			if (!c) {
+				idx = ords[mid];
+				break;
+			}
+			if (c < 0)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+	} else {
+		idx = ordinal - ed->Base;
+	}
+	if (idx >= ed->NumberOfFunctions || !(rva = funcs[idx]))
+		goto missing;
+	if (rva >= m->size) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: export outside the image", m->name);
+		return NULL;
+	}
+	if (rva >= dir->VirtualAddress && rva < dir->VirtualAddress + dir->Size) {
+		const char *fwd = image_string(m, rva);
+		if (!fwd) {
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export forwarder", m->name);
+			return NULL;
+		}
+		TRACE(imports, "%s.%s forwarded to %s\n", m->name, name ? name : "#", fwd);
+		return resolve_forwarder(m, fwd, depth, err);
+	}
+	return m->base + rva;
+missing:
+	if (name)
+		set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export named %s", m->name, name);
+	else
+		set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export with ordinal %u", m->name, ordinal);
+	return NULL;
+}
+
+void *module_find_export(struct module *m, const char *name, unsigned int ordinal, struct load_error *err)
+{
+	void *addr;
+
+	if (m->builtin) {
+		addr = (void *)(name ? builtin_lookup_name(m->builtin, name)
+				     : builtin_lookup_ordinal(m->builtin, ordinal));
+		if (!addr)
+			set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export %s", m->name, name ? name : "(ordinal)");
+		return addr;
+	}
+	return find_pe_export(m, name, ordinal, 0, err);
+}
+
+/* Bind one import descriptor's thunks against dep. */
+static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, const char *dllname,
+			struct module *dep, struct load_error *err)
+{
+	uint32_t lookup_rva = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;
+
+	for (uint32_t i = 0;; i++) {
+		uint64_t *iat, entry;
+		const char *fname = NULL;
+		unsigned int ord = 0;
+		void *addr;
+		char ordname[16];
+
+		if (pe_check_range(m->size, lookup_rva + i * 8, 8) || pe_check_range(m->size, desc->FirstThunk + i * 8, 8)) {
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s runs outside the image", m->name, dllname);
+			return false;
+		}
+		entry = *(const uint64_t *)(m->base + lookup_rva + i * 8);
+		iat = (uint64_t *)(m->base + desc->FirstThunk + i * 8);
+		if (!entry)
+			return true;
+		if (IMAGE_SNAP_BY_ORDINAL64(entry)) {
+			ord = IMAGE_ORDINAL64(entry);
+		} else {
+			uint32_t rva = (uint32_t)(entry & 0x7fffffff);
+			fname = rva + 2 < m->size ? image_string(m, rva + 2) : NULL;
+			if (!fname) {
+				set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
+				return false;
+			}
+		}
+		addr = module_find_export(dep, fname, ord, err);
+		if (!addr) {
+			if (!dep->builtin)
+				return false; /* a PE DLL really lacks it: Windows refuses too */
+			snprintf(ordname, sizeof(ordname), "#%u", ord);
+			addr = thunk_create(dllname, fname ? fname : ordname);
+			if (!addr) {
+				set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+				return false;
+			}
+		}
+		TRACE(imports, "%s: %s.%s -> %p\n", m->name, dllname, fname ? fname : "(ordinal)", addr);
+		*iat = (uintptr_t)addr;
+	}
+}
+
+static bool bind_imports(struct module *m, struct load_error *err)
+{
+	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&m->img, IMAGE_DIRECTORY_ENTRY_IMPORT);
+
+	if (!dir)
+		return true;
+	for (uint32_t off = 0;; off += sizeof(IMAGE_IMPORT_DESCRIPTOR)) {
+		const IMAGE_IMPORT_DESCRIPTOR *desc;
+		const char *dllname;
+		struct module *dep;
+
+		if (pe_check_range(m->size, dir->VirtualAddress + off, sizeof(*desc))) {
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import directory is not terminated", m->name);
+			return false;
+		}
+		desc = (const void *)(m->base + dir->VirtualAddress + off);
+		if (!desc->Name && !desc->FirstThunk)
+			return true;
+		dllname = image_string(m, desc->Name);
+		if (!dllname || !*dllname) {
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import directory (bad DLL name)", m->name);
+			return false;
+		}
+		dep = module_load(dllname, m->name, err);
+		if (!dep)
+			return false;
+		if (!add_dep(m, dep)) {
+			module_release(dep);
+			set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+			return false;
+		}
+		if (!bind_thunks(m, desc, dllname, dep, err)) {
+			if (err->code == ERROR_PROC_NOT_FOUND) {
+				char detail[sizeof(err->msg)];
+				snprintf(detail, sizeof(detail), "%s", err->msg);
+				set_error(err, ERROR_PROC_NOT_FOUND, "%s (imported by %s)", detail, m->name);
+			}
+			return false;
+		}
+	}
+}
+
+/* Map a PE file and bind it.  The module is on the module list (so import
+ * cycles find it) before its imports are loaded. */
+static struct module *load_pe(const char *path, bool as_exe, struct load_error *err)
+{
+	char msg[300];
+	struct stat st;
+	struct module *m;
+	void *file;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		set_error(err, errno == ENOENT ? ERROR_FILE_NOT_FOUND : ERROR_ACCESS_DENIED, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a regular file", path);
+		return NULL;
+	}
+	if (!st.st_size) {
+		close(fd);
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a PE file (empty)", path);
+		return NULL;
+	}
+	file = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (file == MAP_FAILED) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		munmap(file, st.st_size);
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		return NULL;
+	}
+	m->tls_index = -1;
+	m->refcount = 1;
+	m->is_exe = as_exe;
+	list_init(&m->init_entry);
+	if (pe_parse(file, st.st_size, &m->img, msg, sizeof(msg))) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: %s", path, msg);
+		goto fail_file;
+	}
+	if (as_exe && m->img.is_dll) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: is a DLL, not a program", path);
+		goto fail_file;
+	}
+	m->base = pe_map_image(&m->img, msg, sizeof(msg));
+	munmap(file, st.st_size);
+	if (!m->base) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: %s", path, msg);
+		free(m);
+		return NULL;
+	}
+	m->size = m->img.size_of_image;
+	m->path = strdup(path);
+	m->name = strdup(base_name(path));
+	m->dos_path = unix_to_dos(path);
+	list_add_tail(&modules, &m->entry);
+	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
+
+	if (!m->path || !m->name || !m->dos_path) {
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		goto fail;
+	}
+	if (!bind_imports(m, err))
+		goto fail;
+	if (tls_module_init(m, msg, sizeof(msg))) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: %s", path, msg);
+		goto fail;
+	}
+	if (pe_protect_image(m->base, &m->img, msg, sizeof(msg))) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: %s", path, msg);
+		goto fail;
+	}
+	thunk_seal();
+	/* Dependencies joined the init order when their own binding finished,
+	 * so this is a post-order: each module after everything it imports. */
+	list_add_tail(&init_order, &m->init_entry);
+	m->in_init_list = true;
+	return m;
+
+fail_file:
+	munmap(file, st.st_size);
+	free(m);
+	return NULL;
+fail:
+	release_unattached(m);
+	return NULL;
+}
+
+static void release_unattached(struct module *m)
+{
+	if (--m->refcount > 0)
+		return;
+	for (unsigned int i = 0; i < m->nr_deps; i++)
+		module_release(m->deps[i]);
+	tls_module_fini(m);
+	free_module(m);
+}
+
+static bool has_path(const char *name)
+{
+	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
+}
+
+struct module *module_load(const char *name, const char *importer, struct load_error *err)
+{
+	const struct builtin_dll *b;
+	struct module *m;
+	char *unix_name, *path, *dot;
+	char *fname = NULL;
+
+	unix_name = dos_to_unix(name);
+	if (!unix_name) {
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		return NULL;
+	}
+	/* Windows appends ".dll" to a name without an extension; a trailing
+	 * dot means "no extension, really". */
+	dot = strrchr(base_name(unix_name), '.');
+	if (!dot) {
+		if (asprintf(&fname, "%s.dll", unix_name) < 0)
+			fname = NULL;
+	} else if (!dot[1]) {
+		*dot = 0;
+		fname = strdup(unix_name);
+	} else {
+		fname = strdup(unix_name);
+	}
+	free(unix_name);
+	if (!fname) {
+		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		return NULL;
+	}
+
+	if (has_path(name)) {
+		char real[PATH_MAX];
+		path = realpath(fname, real) ? strdup(real) : NULL;
+		if (!path) {
+			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
+				  importer ? importer : "", importer ? ")" : "");
+			free(fname);
+			return NULL;
+		}
+		struct list *cur;
+
+		LIST_FOR_EACH(cur, &modules) {
+			m = LIST_ENTRY(cur, struct module, entry);
+			if (m->path && !strcmp(m->path, path)) {
+				m->refcount++;
+				free(path);
+				free(fname);
+				return m;
+			}
+		}
+	} else {
+		m = module_find_by_name(fname);
+		if (m) {
+			m->refcount++;
+			free(fname);
+			return m;
+		}
+		path = search_dll(fname);
+		if (path) {
+			/* Already loaded under another file name case? */
+			m = module_find_by_name(base_name(path));
+			if (m) {
+				m->refcount++;
+				free(path);
+				free(fname);
+				return m;
+			}
+		}
+	}
+	if (!path) {
+		b = builtin_find(fname);
+		if (b) {
+			m = load_builtin(b, err);
+			free(fname);
+			return m;
+		}
+		set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
+			  importer ? importer : "", importer ? ")" : "");
+		free(fname);
+		return NULL;
+	}
+	free(fname);
+	m = load_pe(path, false, err);
+	free(path);
+	if (m && !m->img.is_dll) {
+		/* LoadLibrary of an .exe maps it but runs nothing. */
+		m->attached = true;
+	}
+	return m;
+}
+
+struct module *module_load_exe(const char *path, struct load_error *err)
+{
+	char real[PATH_MAX];
+	struct module *m;
+
+	if (!realpath(path, real)) {
+		set_error(err, ERROR_FILE_NOT_FOUND, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	free(exe_dir);
+	exe_dir = strdup(real);
+	if (exe_dir)
+		*strrchr(exe_dir, '/') = 0;
+	if (exe_dir && !*exe_dir)
+		strcpy(exe_dir, "/");
+	m = load_pe(real, true, err);
+	return m;
+}
+
+typedef BOOL(WINAPI *dll_entry_fn)(HINSTANCE, DWORD, void *);
+
+/* TLS callbacks first, then DllMain, for every reason (as Windows does). */
+static BOOL call_init(struct module *m, DWORD reason, void *reserved)
+{
+	BOOL ret = TRUE;
+
+	tls_call_callbacks(m, reason);
+	if (!m->is_exe && !m->builtin && m->img.entry_rva) {
+		dll_entry_fn entry = (dll_entry_fn)(void *)(m->base + m->img.entry_rva);
+		TRACE(loader, "%s: DllMain(%lu)\n", m->name, (unsigned long)reason);
+		ret = entry((HINSTANCE)m->base, reason, reserved);
+		TRACE(loader, "%s: DllMain(%lu) returned %d\n", m->name, (unsigned long)reason, ret);
+	}
+	return ret;
+}
+
+bool module_attach_pending(struct load_error *err)
+{
+	struct list *cur;
+
+restart:
+	LIST_FOR_EACH(cur, &init_order) {
+		struct module *m = LIST_ENTRY(cur, struct module, init_entry);
+		if (m->attached)
+			continue;
+		m->attached = true;
+		if (!call_init(m, DLL_PROCESS_ATTACH, m->is_exe ? (void *)1 : NULL)) {
+			set_error(err, ERROR_DLL_INIT_FAILED, "%s: initialization failed (DllMain returned FALSE)", m->name);
+			call_init(m, DLL_PROCESS_DETACH, NULL);
+			return false;
+		}
+		/* A DllMain may have loaded more modules: the list changed. */
+		goto restart;
+	}
+	return true;
+}
+
+void module_release(struct module *m)
+{
+	if (m->builtin || --m->refcount > 0)
+		return;
+	TRACE(loader, "unloading %s\n", m->name);
+	if (m->attached && m->img.is_dll) {
+		call_init(m, DLL_PROCESS_DETACH, NULL);
+		m->attached = false;
+	}
+	for (unsigned int i = 0; i < m->nr_deps; i++)
+		module_release(m->deps[i]);
+	tls_module_fini(m);
+	free_module(m);
+}
+
+void module_notify_threads(DWORD reason)
+{
+	struct list *cur;
+
+	if (reason == DLL_THREAD_ATTACH) {
+		LIST_FOR_EACH(cur, &init_order) {
+			struct module *m = LIST_ENTRY(cur, struct module, init_entry);
+			if (m->attached && !m->builtin && !m->no_thread_calls)
+				call_init(m, reason, NULL);
+		}
+	} else {
+		for (cur = init_order.prev; cur != &init_order; cur = cur->prev) {
+			struct module *m = LIST_ENTRY(cur, struct module, init_entry);
+			if (m->attached && !m->builtin && !m->no_thread_calls)
+				call_init(m, reason, NULL);
+		}
+	}
+}
+
+void module_process_detach(void)
+{
+	struct list *cur;
+
+	/* Reverse init order; lpReserved non-NULL: the process is ending. */
+	for (cur = init_order.prev; cur != &init_order; cur = cur->prev) {
+		struct module *m = LIST_ENTRY(cur, struct module, init_entry);
+		if (!m->attached || m->builtin)
+			continue;
+		m->attached = false;
+		call_init(m, DLL_PROCESS_DETACH, (void *)1);
+	}
+	for (unsigned int i = 0; i < builtin_dll_count; i++)
+		if (builtin_dlls[i]->process_detach)
+			builtin_dlls[i]->process_detach();
+}

@@ -1,0 +1,71 @@
+/* Loaded modules: PE images mapped from files and builtin DLLs.
+ *
+ * All module state is guarded by the loader lock, a recursive mutex held
+ * while DllMain and TLS callbacks run (as on Windows), so a DllMain may
+ * call LoadLibrary. */
+#ifndef NDSHIM_MODULE_H
+#define NDSHIM_MODULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "builtin.h"
+#include "core/list.h"
+#include <winerror.h>
+
+#include "pe_image.h"
+
+struct module {
+	struct list entry;      /* modules, in load order */
+	struct list init_entry; /* modules whose imports are bound, dependencies first */
+	char *name;             /* base file name, e.g. "kernel32.dll" */
+	char *path;             /* Linux path; NULL for builtins */
+	uint16_t *dos_path;     /* what GetModuleFileNameW reports */
+	uint8_t *base;          /* the HMODULE */
+	uint32_t size;
+	struct pe_image img;    /* headers, read from the mapped image */
+	const struct builtin_dll *builtin;
+	int refcount;
+	int tls_index;          /* -1: no static TLS */
+	bool is_exe;
+	bool in_init_list;
+	bool attached;          /* DLL_PROCESS_ATTACH has run */
+	bool no_thread_calls;   /* DisableThreadLibraryCalls */
+	struct module **deps;   /* modules this one imports from (one reference each) */
+	unsigned int nr_deps;
+};
+
+/* Why a load failed: a one-line message for the user, and the Win32
+ * error LoadLibrary reports. */
+struct load_error {
+	char msg[512];
+	DWORD code;
+};
+
+void loader_lock(void);
+void loader_unlock(void);
+
+/* Load a module by name or path; takes a reference.  NULL with *err set.
+ * importer (may be NULL) is named in messages about missing DLLs. */
+struct module *module_load(const char *name, const char *importer, struct load_error *err);
+/* Load the program itself. */
+struct module *module_load_exe(const char *path, struct load_error *err);
+/* Run DLL_PROCESS_ATTACH for every module that has not had it, in
+ * dependency order.  FALSE (err set) when a DllMain fails. */
+bool module_attach_pending(struct load_error *err);
+void module_release(struct module *m);
+
+struct module *module_from_base(const void *base);
+struct module *module_from_address(const void *addr);
+struct module *module_find_by_name(const char *name);
+struct module *module_exe(void);
+
+/* An export's address, following forwarders; NULL when absent.
+ * name: an export name, or NULL to look up ordinal. */
+void *module_find_export(struct module *m, const char *name, unsigned int ordinal, struct load_error *err);
+
+/* Thread attach/detach and process detach, over the init order. */
+void module_notify_threads(DWORD reason);
+void module_process_detach(void);
+
+#endif

@@ -1,0 +1,159 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/debug.h"
+#include "core/wstr.h"
+#include "loader.h"
+#include "module.h"
+#include "process.h"
+
+static PEB peb;
+static RTL_USER_PROCESS_PARAMETERS params;
+static PEB_LDR_DATA ldr;
+static uint16_t *cmdline_w;
+static char *cmdline_a;
+
+PEB *loader_peb(void)
+{
+	return &peb;
+}
+
+const WCHAR *loader_command_line_w(void)
+{
+	return cmdline_w;
+}
+
+const char *loader_command_line_a(void)
+{
+	return cmdline_a;
+}
+
+size_t process_quote_arg(const char *arg, char *out, size_t outlen)
+{
+	size_t n = 0;
+	int quote = !*arg || strpbrk(arg, " \t\n\v\"") != NULL;
+
+#define PUT(c) do { if (n + 1 < outlen) out[n] = (c); n++; } while (0)
+	if (!quote) {
+		for (const char *p = arg; *p; p++)
+			PUT(*p);
+	} else {
+		PUT('"');
+		for (const char *p = arg;; p++) {
+			size_t bs = 0;
+			while (*p == '\\') {
+				bs++;
+				p++;
+			}
+			/* Backslashes double only in front of a quote (or the
+			 * closing quote); elsewhere they are literal. */
+			if (!*p) {
+				for (size_t i = 0; i < bs * 2; i++)
+					PUT('\\');
+				break;
+			}
+			if (*p == '"') {
+				for (size_t i = 0; i < bs * 2 + 1; i++)
+					PUT('\\');
+			} else {
+				for (size_t i = 0; i < bs; i++)
+					PUT('\\');
+			}
+			PUT(*p);
+		}
+		PUT('"');
+	}
+#undef PUT
+	if (outlen)
+		out[n < outlen ? n : outlen - 1] = 0;
+	return n;
+}
+
+static void set_ustr(UNICODE_STRING *u, uint16_t *s)
+{
+	u->Buffer = s;
+	u->Length = (USHORT)(wstr_len(s) * 2);
+	u->MaximumLength = u->Length + 2;
+}
+
+/* The ANSI command line: code page 1252 for the first 256 code points of
+ * Latin-1 that it shares, '?' for what the ANSI code page cannot hold. */
+static char *narrow(const uint16_t *w)
+{
+	size_t n = wstr_len(w);
+	char *a = malloc(n + 1);
+
+	if (!a)
+		return NULL;
+	for (size_t i = 0; i <= n; i++)
+		a[i] = w[i] < 0x80 || (w[i] >= 0xa0 && w[i] < 0x100) ? (char)w[i] : '?';
+	return a;
+}
+
+int process_init(const char *exe_path, int argc, char **argv)
+{
+	size_t len = 1;
+	char *line, *p;
+	uint16_t *image;
+
+	for (int i = 0; i < argc; i++)
+		len += process_quote_arg(i ? argv[i] : exe_path, NULL, 0) + 1;
+	line = malloc(len);
+	if (!line)
+		return -1;
+	p = line;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			*p++ = ' ';
+		p += process_quote_arg(i ? argv[i] : exe_path, p, len - (p - line));
+	}
+	*p = 0;
+	cmdline_w = utf8_to_utf16_dup(line);
+	free(line);
+	image = utf8_to_utf16_dup(exe_path);
+	if (!cmdline_w || !image)
+		return -1;
+	cmdline_a = narrow(cmdline_w);
+	if (!cmdline_a)
+		return -1;
+
+	set_ustr(&params.CommandLine, cmdline_w);
+	set_ustr(&params.ImagePathName, image);
+	params.AllocationSize = params.Size = sizeof(params);
+	params.Flags = 1; /* PROCESS_PARAMS_FLAG_NORMALIZED: pointers, not offsets */
+
+	ldr.Length = sizeof(ldr);
+	ldr.Initialized = TRUE;
+	/* Empty lists: modules are not (yet) listed here. */
+	ldr.InLoadOrderModuleList.Flink = ldr.InLoadOrderModuleList.Blink = &ldr.InLoadOrderModuleList;
+	ldr.InMemoryOrderModuleList.Flink = ldr.InMemoryOrderModuleList.Blink = &ldr.InMemoryOrderModuleList;
+	ldr.InInitializationOrderModuleList.Flink = ldr.InInitializationOrderModuleList.Blink =
+		&ldr.InInitializationOrderModuleList;
+
+	peb.ProcessParameters = &params;
+	peb.LdrData = &ldr;
+	peb.NumberOfProcessors = (ULONG)sysconf(_SC_NPROCESSORS_ONLN);
+	/* Windows 10 22H2, as GetVersionEx reports. */
+	peb.OSMajorVersion = 10;
+	peb.OSMinorVersion = 0;
+	peb.OSBuildNumber = 19045;
+	peb.OSPlatformId = VER_PLATFORM_WIN32_NT;
+	return 0;
+}
+
+void loader_exit_process(UINT code)
+{
+	static int exiting;
+
+	/* A DllMain that calls ExitProcess while detaching ends it at once. */
+	if (!__atomic_exchange_n(&exiting, 1, __ATOMIC_SEQ_CST)) {
+		loader_lock();
+		module_process_detach();
+		loader_unlock();
+	}
+	TRACE(loader, "exit code %u\n", code);
+	fflush(NULL);
+	_exit((int)code);
+}

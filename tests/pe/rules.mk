@@ -1,0 +1,63 @@
+# Win32 conformance programs, built with mingw-w64 and run under ndrun and
+# under wine64 (the oracle for real Windows behaviour) by tests/pe/run.
+#
+#   tests/pe/<name>.c        C program    -> $(BUILD)/tests/pe/<name>.exe
+#   tests/pe/<name>.cpp      C++ program  -> $(BUILD)/tests/pe/<name>.exe (-static)
+#   tests/pe/dlls/<name>.c   test DLL     -> $(BUILD)/tests/pe/<name>.dll, beside the
+#                            programs, with tests/pe/dlls/<name>.def when present, and
+#                            an import library $(BUILD)/tests/pe/lib<name>.dll.a
+#   tests/pe/tests.list      what to run: runners, expected exit code, env, args
+#
+#   make check-pe                        every program under ndrun and wine64
+#   make check-pe PE_RUNNERS=wine64      one runner only (ndrun or wine64)
+#   make check-pe PE_TESTS="tls dll_load"  some programs only
+#   make check-pe WINE64=/path/to/wine64 a wine64 that is not on PATH
+PE_BIN  := $(BUILD)/tests/pe
+PE_SRC  := tests/pe
+PE_RUNNERS ?= ndrun wine64
+PE_TESTS ?=
+
+PE_C_PROGS   := $(patsubst $(PE_SRC)/%.c,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/*.c))
+PE_CXX_PROGS := $(patsubst $(PE_SRC)/%.cpp,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/*.cpp))
+PE_DLLS      := $(patsubst $(PE_SRC)/dlls/%.c,$(PE_BIN)/%.dll,$(wildcard $(PE_SRC)/dlls/*.c))
+PE_ALL       := $(PE_C_PROGS) $(PE_CXX_PROGS) $(PE_DLLS)
+
+# ---- special cases -----------------------------------------------------------
+$(PE_BIN)/unicode_wmain.exe: PE_EXTRA := -municode
+
+# dll_load imports impdll.dll at load time, delaydll.dll through a delay-load
+# import library, and loads the others with LoadLibraryW at run time.
+$(PE_BIN)/dll_load.exe: PE_EXTRA := -L$(PE_BIN) -limpdll -ldelaydll_delay
+$(PE_BIN)/dll_load.exe: $(PE_BIN)/libimpdll.dll.a $(PE_BIN)/libdelaydll_delay.a $(PE_DLLS)
+
+# The delay-load import library comes from the DLL's .def, as for a DLL
+# whose sources one does not have.
+$(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --dllname $*.dll --output-delaylib $@
+
+# ---- generic rules -----------------------------------------------------------
+$(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(PE_CFLAGS) -o $@ $< $(PE_EXTRA)
+
+# C++ programs carry their runtime (libstdc++, libgcc, winpthreads) inside.
+$(PE_BIN)/%.exe: $(PE_SRC)/%.cpp $(PE_SRC)/test.h
+	@mkdir -p $(@D)
+	$(MINGW_CXX) $(PE_CXXFLAGS) -static -o $@ $< $(PE_EXTRA)
+
+# A DLL exports what its .def lists (ordinals, forwarders), else what its
+# source marks __declspec(dllexport).
+$(PE_BIN)/%.dll $(PE_BIN)/lib%.dll.a: $(PE_SRC)/dlls/%.c $(wildcard $(PE_SRC)/dlls/*.def)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(PE_CFLAGS) -shared -o $(PE_BIN)/$*.dll $< \
+		$(wildcard $(PE_SRC)/dlls/$*.def) -Wl,--out-implib,$(PE_BIN)/lib$*.dll.a
+
+.PHONY: pe-tests
+pe-tests: $(PE_ALL)
+
+check-pe: $(PE_ALL) $(if $(filter ndrun,$(PE_RUNNERS)),$(NDRUN))
+	@mkdir -p $(RESULTS)
+	@tests/pe/run --bindir $(PE_BIN) --ndrun $(NDRUN) --runners "$(PE_RUNNERS)" \
+		--wineprefix $(PE_BIN)/wineprefix $(if $(WINE64),--wine64 $(WINE64)) \
+		--summary $(RESULTS)/pe.summary $(PE_TESTS)

@@ -1,0 +1,131 @@
+/* Modules: thin wrappers over the loader (pe-loader/loader.h). */
+#include <stdlib.h>
+
+#include "core/wstr.h"
+#include "kernel32/kernel32_private.h"
+#include "loader.h"
+
+HMODULE WINAPI LoadLibraryExW(LPCWSTR name, HANDLE file, DWORD flags)
+{
+	if (!name || file) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	return loader_load_library(name, flags);
+}
+
+HMODULE WINAPI LoadLibraryW(LPCWSTR name)
+{
+	return LoadLibraryExW(name, NULL, 0);
+}
+
+HMODULE WINAPI LoadLibraryExA(LPCSTR name, HANDLE file, DWORD flags)
+{
+	uint16_t *w;
+	HMODULE h;
+
+	if (!name) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	w = utf8_to_utf16_dup(name);
+	if (!w) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = LoadLibraryExW(w, file, flags);
+	free(w);
+	return h;
+}
+
+HMODULE WINAPI LoadLibraryA(LPCSTR name)
+{
+	return LoadLibraryExA(name, NULL, 0);
+}
+
+BOOL WINAPI FreeLibrary(HMODULE module)
+{
+	return loader_free_library(module);
+}
+
+HMODULE WINAPI GetModuleHandleW(LPCWSTR name)
+{
+	return loader_get_module_handle(name);
+}
+
+HMODULE WINAPI GetModuleHandleA(LPCSTR name)
+{
+	uint16_t *w;
+	HMODULE h;
+
+	if (!name)
+		return loader_get_module_handle(NULL);
+	w = utf8_to_utf16_dup(name);
+	if (!w) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = loader_get_module_handle(w);
+	free(w);
+	return h;
+}
+
+BOOL WINAPI GetModuleHandleExW(DWORD flags, LPCWSTR name, HMODULE *module)
+{
+	if (!module) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	*module = loader_get_module_handle_ex(flags, name);
+	return *module != NULL;
+}
+
+FARPROC WINAPI GetProcAddress(HMODULE module, LPCSTR name)
+{
+	return (FARPROC)loader_get_proc_address(module, name);
+}
+
+DWORD WINAPI GetModuleFileNameW(HMODULE module, LPWSTR buf, DWORD size)
+{
+	return loader_get_module_file_name(module, buf, size);
+}
+
+DWORD WINAPI GetModuleFileNameA(HMODULE module, LPSTR buf, DWORD size)
+{
+	uint16_t wbuf[MAX_PATH * 4];
+	DWORD n = loader_get_module_file_name(module, wbuf, sizeof(wbuf) / sizeof(wbuf[0]));
+	char *a;
+	DWORD len;
+
+	if (!n)
+		return 0;
+	a = utf16_to_utf8_dup(wbuf);
+	if (!a) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return 0;
+	}
+	len = (DWORD)strlen(a);
+	if (len >= size) {
+		/* Windows truncates, terminates, and says so. */
+		if (size) {
+			memcpy(buf, a, size - 1);
+			buf[size - 1] = 0;
+		}
+		free(a);
+		SetLastError(ERROR_INSUFFICIENT_BUFFER);
+		return size;
+	}
+	memcpy(buf, a, len + 1);
+	free(a);
+	return len;
+}
+
+BOOL WINAPI DisableThreadLibraryCalls(HMODULE module)
+{
+	return loader_disable_thread_calls(module);
+}
+
+void WINAPI DECLSPEC_NORETURN ExitProcess(UINT code)
+{
+	loader_exit_process(code);
+}
