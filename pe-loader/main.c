@@ -9,6 +9,7 @@
 #include "loader.h"
 #include "module.h"
 #include "process.h"
+#include "ntdll/seh.h"
 
 static void usage(FILE *f)
 {
@@ -81,6 +82,8 @@ int main(int argc, char **argv)
 		ndrun_error("cannot set up the main thread");
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
+	/* Faults in PE code (DllMain included) become Windows exceptions. */
+	seh_init();
 
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);

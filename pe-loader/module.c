@@ -17,6 +17,7 @@
 #include "core/wstr.h"
 #include "module.h"
 #include "pe_map.h"
+#include "ntdll/seh.h"
 #include "thunks.h"
 #include "tls.h"
 
@@ -258,8 +259,10 @@ static void free_module(struct module *m)
 	if (m->base) {
 		if (m->builtin)
 			munmap(m->base, 0x10000);
-		else
+		else {
+			seh_unregister_image(m->base);
 			pe_unmap_image(m->base, m->size);
+		}
 	}
 	free(m->deps);
 	free(m->name);
@@ -563,6 +566,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->dos_path = unix_to_dos(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
+	seh_register_image(m->base, m->size, m->name ? m->name : path);
 
 	if (!m->path || !m->name || !m->dos_path) {
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");

@@ -10,9 +10,6 @@
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
 
-/* The loader provides it; until it is linked in, end the process here. */
-#pragma weak loader_exit_process
-
 #define MAX_TRACE_FRAMES 64
 
 static const struct {
@@ -89,10 +86,7 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 
 void seh_terminate(DWORD code)
 {
-	fflush(NULL);
-	if (loader_exit_process)
-		loader_exit_process(code);
-	_exit((int)code);
+	loader_exit_process(code);
 }
 
 void seh_unhandled(EXCEPTION_RECORD *rec, CONTEXT *ctx)
