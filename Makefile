@@ -35,7 +35,7 @@ HOST_CFLAGS := -std=gnu11 -O2 -g $(WARN) $(SAN_FLAGS) -fno-strict-aliasing \
                -I. -Ipe-loader -Iwinapi-shim -Iinclude -isystem $(WINE_INC) \
                -MMD -MP
 HOST_LDFLAGS := $(SAN_FLAGS) -pthread
-HOST_LIBS := -ldl
+HOST_LIBS := -ldl -lm
 
 PE_CFLAGS   := -O2 -g -Wall -Wextra -Werror -Iinclude
 PE_CXXFLAGS := -std=gnu++17 $(PE_CFLAGS)

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "core/debug.h"
+#include "core/codepage.h"
 #include "core/wstr.h"
 #include "loader.h"
 #include "module.h"

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "core/debug.h"
+#include "core/heap.h"
+#include "core/thread.h"
 #include "exit_codes.h"
 #include "loader.h"
 #include "module.h"
@@ -82,6 +84,8 @@ int main(int argc, char **argv)
 		ndrun_error("cannot set up the main thread");
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
+	thread_init_main();
+	loader_peb()->ProcessHeap = heap_process_heap();
 	/* Faults in PE code (DllMain included) become Windows exceptions. */
 	seh_init();
 
@@ -95,11 +99,13 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
+		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 
 	entry = (exe_entry_fn)(void *)(exe->base + exe->img.entry_rva);
 	TRACE(loader, "starting %s at %p\n", exe->name, (void *)entry);
-	loader_exit_process((UINT)entry(loader_peb()));
+	/* thread_run: ExitThread on the main thread comes back here. */
+	loader_exit_process(thread_run((LPTHREAD_START_ROUTINE)(void *)entry, loader_peb()));
 }

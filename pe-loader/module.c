@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/path.h"
+#include "core/virtual.h"
+#include "core/codepage.h"
 #include "core/wstr.h"
 #include "module.h"
 #include "pe_map.h"
@@ -60,7 +63,9 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	err->code = code;
 }
 
-/* "Z:\dir\x.dll" → "/dir/x.dll": drive letters name the Linux root. */
+/* An import's DLL name as a Linux name: "Z:\dir\x.dll" → "/dir/x.dll".
+ * Import names are plain ASCII, so this is core/path.h's policy on
+ * bytes (drive letters name the Linux root, backslashes separate). */
 static char *dos_to_unix(const char *name)
 {
 	char *s;
@@ -74,22 +79,6 @@ static char *dos_to_unix(const char *name)
 		if (*c == '\\')
 			*c = '/';
 	return s;
-}
-
-/* "/dir/x.dll" → u"Z:\dir\x.dll", the way Wine shows the Linux root. */
-static uint16_t *unix_to_dos(const char *path)
-{
-	char *tmp;
-	uint16_t *w;
-
-	if (asprintf(&tmp, "Z:%s", path) < 0)
-		return NULL;
-	for (char *c = tmp; *c; c++)
-		if (*c == '/')
-			*c = '\\';
-	w = utf8_to_utf16_dup(tmp);
-	free(tmp);
-	return w;
 }
 
 static const char *base_name(const char *path)
@@ -261,6 +250,7 @@ static void free_module(struct module *m)
 			munmap(m->base, 0x10000);
 		else {
 			seh_unregister_image(m->base);
+			virtual_unregister_image(m->base);
 			pe_unmap_image(m->base, m->size);
 		}
 	}
@@ -284,6 +274,14 @@ static bool add_dep(struct module *m, struct module *dep)
 	d[m->nr_deps++] = dep;
 	m->deps = d;
 	return true;
+}
+
+static bool has_dep(const struct module *m, const struct module *dep)
+{
+	for (unsigned int i = 0; i < m->nr_deps; i++)
+		if (m->deps[i] == dep)
+			return true;
+	return false;
 }
 
 /* A NUL-terminated string at rva inside the image, or NULL. */
@@ -313,8 +311,12 @@ static void *resolve_forwarder(struct module *from, const char *fwd, unsigned in
 	target = module_load(dll, from->name, err);
 	if (!target)
 		return NULL;
-	/* The forwarding module keeps the target loaded. */
-	if (!add_dep(from, target)) {
+	/* The forwarding module keeps the target loaded, with one reference
+	 * however often its forwarders are looked up (and none on itself,
+	 * which would pin it for good). */
+	if (target == from || has_dep(from, target)) {
+		module_release(target);
+	} else if (!add_dep(from, target)) {
 		module_release(target);
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
 		return NULL;
@@ -346,7 +348,8 @@ static void *find_pe_export(struct module *m, const char *name, unsigned int ord
 	if (pe_check_range(m->size, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNames, ed->NumberOfNames * 4u) ||
 	    pe_check_range(m->size, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u) ||
-	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000) {
+	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000 ||
+	    (ed->AddressOfFunctions | ed->AddressOfNames) % 4 || ed->AddressOfNameOrdinals % 2) {
 		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
 		return NULL;
 	}
@@ -421,6 +424,10 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 {
 	uint32_t lookup_rva = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;
 
+	if ((lookup_rva | desc->FirstThunk) % sizeof(uint64_t)) {
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
+		return false;
+	}
 	for (uint32_t i = 0;; i++) {
 		uint64_t *iat, entry;
 		const char *fname = NULL;
@@ -441,7 +448,7 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 		} else {
 			uint32_t rva = (uint32_t)(entry & 0x7fffffff);
 			fname = rva + 2 < m->size ? image_string(m, rva + 2) : NULL;
-			if (!fname) {
+			if (!fname || !*fname) {
 				set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
 				return false;
 			}
@@ -563,7 +570,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->size = m->img.size_of_image;
 	m->path = strdup(path);
 	m->name = strdup(base_name(path));
-	m->dos_path = unix_to_dos(path);
+	m->dos_path = path_from_unix(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
 	seh_register_image(m->base, m->size, m->name ? m->name : path);
@@ -583,6 +590,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 		goto fail;
 	}
 	thunk_seal();
+	virtual_register_image(m->base, m->size);
 	/* Dependencies joined the init order when their own binding finished,
 	 * so this is a post-order: each module after everything it imports. */
 	list_add_tail(&init_order, &m->init_entry);

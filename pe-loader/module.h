@@ -20,7 +20,7 @@ struct module {
 	struct list init_entry; /* modules whose imports are bound, dependencies first */
 	char *name;             /* base file name, e.g. "kernel32.dll" */
 	char *path;             /* Linux path; NULL for builtins */
-	uint16_t *dos_path;     /* what GetModuleFileNameW reports */
+	WCHAR *dos_path;        /* what GetModuleFileNameW reports: C:\... */
 	uint8_t *base;          /* the HMODULE */
 	uint32_t size;
 	struct pe_image img;    /* headers, read from the mapped image */

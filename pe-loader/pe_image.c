@@ -39,6 +39,26 @@ int pe_check_range(uint32_t size_of_image, uint32_t rva, uint32_t size)
 	return (uint64_t)rva + size <= size_of_image ? 0 : -1;
 }
 
+/* The directories the loader reads, with the alignment of their records. */
+static const unsigned char dir_align[] = {
+	[IMAGE_DIRECTORY_ENTRY_EXPORT] = _Alignof(IMAGE_EXPORT_DIRECTORY),
+	[IMAGE_DIRECTORY_ENTRY_IMPORT] = _Alignof(IMAGE_IMPORT_DESCRIPTOR),
+	[IMAGE_DIRECTORY_ENTRY_BASERELOC] = _Alignof(IMAGE_BASE_RELOCATION),
+	[IMAGE_DIRECTORY_ENTRY_TLS] = _Alignof(IMAGE_TLS_DIRECTORY64),
+};
+
+static int executable_rva(const struct pe_image *img, uint32_t rva)
+{
+	for (unsigned int i = 0; i < img->nr_sections; i++) {
+		const IMAGE_SECTION_HEADER *s = &img->sections[i];
+		uint32_t vsize = s->Misc.VirtualSize ? s->Misc.VirtualSize : s->SizeOfRawData;
+
+		if (rva >= s->VirtualAddress && rva - s->VirtualAddress < vsize)
+			return !!(s->Characteristics & IMAGE_SCN_MEM_EXECUTE);
+	}
+	return 0;
+}
+
 static int check_sections(struct pe_image *img, char *err, size_t errlen)
 {
 	uint32_t prev_end = img->size_of_headers;
@@ -94,6 +114,10 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 	if (dos->e_lfanew < (LONG)sizeof(*dos) - 4 || nt_off > size ||
 	    size - nt_off < offsetof(IMAGE_NT_HEADERS64, OptionalHeader))
 		return fail(err, errlen, "not a PE file (PE header offset 0x%x outside the file)", (unsigned)dos->e_lfanew);
+	/* The headers are read in place through typed pointers; every linker
+	 * puts them on an 8-byte boundary. */
+	if (nt_off % _Alignof(IMAGE_NT_HEADERS64))
+		return fail(err, errlen, "unsupported PE header offset 0x%x (not 8-byte aligned)", (unsigned)nt_off);
 	nt = (const IMAGE_NT_HEADERS64 *)(p + nt_off);
 	if (nt->Signature != IMAGE_NT_SIGNATURE)
 		return fail(err, errlen, "not a PE file (MZ executable without a PE signature)");
@@ -119,6 +143,9 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 		return fail(err, errlen, "unknown optional header magic 0x%04x", opt->Magic);
 	if (size - opt_off < nt->FileHeader.SizeOfOptionalHeader)
 		return fail(err, errlen, "truncated optional header (file ends inside it)");
+	if (nt->FileHeader.SizeOfOptionalHeader % _Alignof(IMAGE_SECTION_HEADER))
+		return fail(err, errlen, "inconsistent headers: SizeOfOptionalHeader 0x%x leaves the section table misaligned",
+			    nt->FileHeader.SizeOfOptionalHeader);
 	if (opt->NumberOfRvaAndSizes > IMAGE_NUMBEROF_DIRECTORY_ENTRIES ||
 	    offsetof(IMAGE_OPTIONAL_HEADER64, DataDirectory) +
 			    (size_t)opt->NumberOfRvaAndSizes * sizeof(IMAGE_DATA_DIRECTORY) >
@@ -161,6 +188,10 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 
 	if (check_sections(img, err, errlen))
 		return -1;
+	/* Jumping into a page that cannot execute would kill ndrun with
+	 * SIGSEGV instead of an error message. */
+	if (img->entry_rva && !executable_rva(img, img->entry_rva))
+		return fail(err, errlen, "entry point 0x%x is not in an executable section", img->entry_rva);
 
 	for (unsigned int i = 0; i < opt->NumberOfRvaAndSizes; i++) {
 		const IMAGE_DATA_DIRECTORY *d = &opt->DataDirectory[i];
@@ -170,6 +201,8 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 		if (pe_check_range(img->size_of_image, d->VirtualAddress, d->Size))
 			return fail(err, errlen, "data directory %u (0x%x, 0x%x bytes) lies outside the image",
 				    i, d->VirtualAddress, d->Size);
+		if (i < sizeof(dir_align) && dir_align[i] && d->VirtualAddress % dir_align[i])
+			return fail(err, errlen, "data directory %u (0x%x) is misaligned", i, d->VirtualAddress);
 	}
 	img->relocatable = !(nt->FileHeader.Characteristics & IMAGE_FILE_RELOCS_STRIPPED) &&
 			   pe_directory(img, IMAGE_DIRECTORY_ENTRY_BASERELOC);

@@ -47,7 +47,8 @@ int pe_apply_relocations(uint8_t *base, uint32_t size_of_image, const IMAGE_DATA
 		unsigned int n;
 		const WORD *e;
 
-		if (blk->SizeOfBlock < sizeof(*blk) || blk->SizeOfBlock > dir->Size - off || (blk->SizeOfBlock & 1)) {
+		/* Blocks start on 32-bit boundaries. */
+		if (blk->SizeOfBlock < sizeof(*blk) || blk->SizeOfBlock > dir->Size - off || (blk->SizeOfBlock & 3)) {
 			snprintf(err, errlen, "corrupt base relocation block at 0x%x", dir->VirtualAddress + off);
 			return -1;
 		}
@@ -56,6 +57,8 @@ int pe_apply_relocations(uint8_t *base, uint32_t size_of_image, const IMAGE_DATA
 		for (unsigned int i = 0; i < n; i++) {
 			unsigned int type = e[i] >> 12;
 			uint64_t rva = (uint64_t)blk->VirtualAddress + (e[i] & 0xfff);
+			uint64_t v64;
+			uint32_t v32;
 
 			switch (type) {
 			case IMAGE_REL_BASED_ABSOLUTE:
@@ -63,12 +66,17 @@ int pe_apply_relocations(uint8_t *base, uint32_t size_of_image, const IMAGE_DATA
 			case IMAGE_REL_BASED_DIR64:
 				if (rva + 8 > size_of_image)
 					goto outside;
-				*(uint64_t *)(base + rva) += (uint64_t)delta;
+				/* Targets need no alignment (an imm64 inside an instruction). */
+				memcpy(&v64, base + rva, 8);
+				v64 += (uint64_t)delta;
+				memcpy(base + rva, &v64, 8);
 				break;
 			case IMAGE_REL_BASED_HIGHLOW:
 				if (rva + 4 > size_of_image)
 					goto outside;
-				*(uint32_t *)(base + rva) += (uint32_t)delta;
+				memcpy(&v32, base + rva, 4);
+				v32 += (uint32_t)delta;
+				memcpy(base + rva, &v32, 4);
 				break;
 			default:
 				snprintf(err, errlen, "unsupported base relocation type %u at 0x%llx", type,
@@ -141,7 +149,8 @@ void *pe_map_image(struct pe_image *img, char *err, size_t errlen)
 {
 	size_t len = ((size_t)img->size_of_image + page_size() - 1) & ~(page_size() - 1);
 	const IMAGE_DATA_DIRECTORY *relocs = pe_directory(img, IMAGE_DIRECTORY_ENTRY_BASERELOC);
-	uint8_t *base = reserve(img->image_base, len);
+	/* ImageBase 0 is no place at all: such an image must be relocated. */
+	uint8_t *base = img->image_base ? reserve(img->image_base, len) : NULL;
 
 	if (!base) {
 		if (!img->relocatable) {

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/codepage.h"
+#include "core/codepage.h"
+#include "core/path.h"
 #include "core/wstr.h"
 #include "loader.h"
 #include "module.h"
@@ -12,7 +15,7 @@
 static PEB peb;
 static RTL_USER_PROCESS_PARAMETERS params;
 static PEB_LDR_DATA ldr;
-static uint16_t *cmdline_w;
+static WCHAR *cmdline_w;
 static char *cmdline_a;
 
 PEB *loader_peb(void)
@@ -71,51 +74,68 @@ size_t process_quote_arg(const char *arg, char *out, size_t outlen)
 	return n;
 }
 
-static void set_ustr(UNICODE_STRING *u, uint16_t *s)
+static void set_ustr(UNICODE_STRING *u, WCHAR *s)
 {
 	u->Buffer = s;
 	u->Length = (USHORT)(wstr_len(s) * 2);
 	u->MaximumLength = u->Length + 2;
 }
 
-/* The ANSI command line: code page 1252 for the first 256 code points of
- * Latin-1 that it shares, '?' for what the ANSI code page cannot hold. */
-static char *narrow(const uint16_t *w)
+/* The program as Windows names it: its full path, quoted, as Wine and
+ * CreateProcess-started programs see it ("C:\dir\prog.exe"). */
+static char *program_name(const char *exe_path)
 {
-	size_t n = wstr_len(w);
-	char *a = malloc(n + 1);
+	char *real = realpath(exe_path, NULL), *name = NULL, *q;
+	WCHAR *w;
 
-	if (!a)
-		return NULL;
-	for (size_t i = 0; i <= n; i++)
-		a[i] = w[i] < 0x80 || (w[i] >= 0xa0 && w[i] < 0x100) ? (char)w[i] : '?';
-	return a;
+	if (!real) {
+		if (asprintf(&q, "\"%s\"", exe_path) < 0)
+			return NULL;
+		return q;
+	}
+	w = path_from_unix(real);
+	free(real);
+	if (w) {
+		name = utf16_to_utf8_dup(w);
+		free(w);
+	}
+	if (name && asprintf(&q, "\"%s\"", name) >= 0) {
+		free(name);
+		return q;
+	}
+	return name;
 }
 
 int process_init(const char *exe_path, int argc, char **argv)
 {
 	size_t len = 1;
-	char *line, *p;
-	uint16_t *image;
+	char *line, *p, *prog;
+	WCHAR *image;
 
-	for (int i = 0; i < argc; i++)
-		len += process_quote_arg(i ? argv[i] : exe_path, NULL, 0) + 1;
+	prog = program_name(exe_path);
+	if (!prog)
+		return -1;
+	len += strlen(prog) + 1;
+	for (int i = 1; i < argc; i++)
+		len += process_quote_arg(argv[i], NULL, 0) + 1;
 	line = malloc(len);
 	if (!line)
 		return -1;
-	p = line;
-	for (int i = 0; i < argc; i++) {
-		if (i)
-			*p++ = ' ';
-		p += process_quote_arg(i ? argv[i] : exe_path, p, len - (p - line));
+	p = line + sprintf(line, "%s", prog);
+	for (int i = 1; i < argc; i++) {
+		*p++ = ' ';
+		p += process_quote_arg(argv[i], p, len - (p - line));
 	}
 	*p = 0;
 	cmdline_w = utf8_to_utf16_dup(line);
 	free(line);
-	image = utf8_to_utf16_dup(exe_path);
+	/* ImagePathName: the path without the quotes. */
+	prog[strlen(prog) - 1] = 0;
+	image = utf8_to_utf16_dup(prog[0] == '"' ? prog + 1 : prog);
+	free(prog);
 	if (!cmdline_w || !image)
 		return -1;
-	cmdline_a = narrow(cmdline_w);
+	cmdline_a = utf16_to_cp_dup(cp_ansi(), cmdline_w);
 	if (!cmdline_a)
 		return -1;
 

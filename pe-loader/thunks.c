@@ -19,6 +19,15 @@
 static unsigned char *pool;     /* current unsealed page */
 static size_t pool_used;
 
+/* The names a thunk reports live as long as the process.  They are
+ * chained from here because the only other pointer to one is inside an
+ * mmap'ed thunk page, where leak checkers do not look. */
+struct thunk_name {
+	struct thunk_name *next;
+	char name[];
+};
+static struct thunk_name *names;
+
 static void WINAPI unimplemented_called(const char *name)
 {
 	ndrun_error("unimplemented function %s called", name);
@@ -29,21 +38,28 @@ void *thunk_create(const char *dll, const char *func)
 {
 	void (WINAPI *target)(const char *) = unimplemented_called;
 	unsigned char *t;
-	char *name;
+	struct thunk_name *tn;
+	const char *name;
 	uint64_t imm;
+	size_t len = strlen(dll) + 1 + strlen(func) + 1;
 
-	if (asprintf(&name, "%s.%s", dll, func) < 0)
+	tn = malloc(sizeof(*tn) + len);
+	if (!tn)
 		return NULL;
+	snprintf(tn->name, len, "%s.%s", dll, func);
 	if (!pool || pool_used + THUNK_SIZE > POOL_SIZE) {
 		thunk_seal();
 		pool = mmap(NULL, POOL_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (pool == MAP_FAILED) {
 			pool = NULL;
-			free(name);
+			free(tn);
 			return NULL;
 		}
 		pool_used = 0;
 	}
+	tn->next = names;
+	names = tn;
+	name = tn->name;
 	t = pool + pool_used;
 	pool_used += THUNK_SIZE;
 

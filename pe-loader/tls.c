@@ -80,6 +80,7 @@ int tls_module_init(struct module *m, char *err, size_t errlen)
 	if (td->EndAddressOfRawData < td->StartAddressOfRawData ||
 	    !in_image(m, td->StartAddressOfRawData, td->EndAddressOfRawData - td->StartAddressOfRawData) ||
 	    !in_image(m, td->AddressOfIndex, sizeof(DWORD)) ||
+	    td->AddressOfIndex % sizeof(DWORD) || td->AddressOfCallBacks % sizeof(uint64_t) ||
 	    (td->AddressOfCallBacks && !in_image(m, td->AddressOfCallBacks, sizeof(uint64_t))) ||
 	    td->SizeOfZeroFill > 0x10000000) {
 		snprintf(err, errlen, "TLS directory points outside the image");

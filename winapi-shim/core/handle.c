@@ -4,6 +4,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/process.h"
 
 /* Entries live in chunks that are never freed or moved, so a handle's
  * slot address is stable; the table lock guards slot contents. */
@@ -84,8 +85,11 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops)
 	struct handle_entry *e;
 	struct object *obj = NULL;
 
-	if (h == PSEUDO_HANDLE_CURRENT_THREAD && handle_current_thread_object) {
-		obj = handle_current_thread_object();
+	if (h == PSEUDO_HANDLE_CURRENT_THREAD) {
+		if (handle_current_thread_object)
+			obj = handle_current_thread_object();
+	} else if (h == PSEUDO_HANDLE_CURRENT_PROCESS) {
+		obj = process_current();
 	} else {
 		pthread_mutex_lock(&table_lock);
 		e = lookup_locked(h);
@@ -129,14 +133,18 @@ BOOL handle_close(HANDLE h)
 	return TRUE;
 }
 
-BOOL handle_get_flags(HANDLE h, DWORD *flags)
+BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 {
 	struct handle_entry *e;
 
 	pthread_mutex_lock(&table_lock);
 	e = lookup_locked(h);
-	if (e)
-		*flags = e->flags;
+	if (e) {
+		if (access)
+			*access = e->access;
+		if (flags)
+			*flags = e->flags;
+	}
 	pthread_mutex_unlock(&table_lock);
 	if (!e)
 		SetLastError(ERROR_INVALID_HANDLE);

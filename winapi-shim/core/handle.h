@@ -3,7 +3,7 @@
  * Handle values are multiples of 4 starting at 4, as on Windows, so
  * programs that stash flags in the low bits keep working.  Pseudo-handles
  * (GetCurrentProcess() == (HANDLE)-1, GetCurrentThread() == (HANDLE)-2)
- * are not in the table; handle_get resolves GetCurrentThread's. */
+ * are not in the table; handle_get resolves both. */
 #ifndef NDSHIM_HANDLE_H
 #define NDSHIM_HANDLE_H
 
@@ -28,7 +28,9 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops);
  * or ERROR_INVALID_HANDLE for one marked HANDLE_FLAG_PROTECT_FROM_CLOSE. */
 BOOL handle_close(HANDLE h);
 
-BOOL handle_get_flags(HANDLE h, DWORD *flags);
+/* The access mask and HANDLE_FLAG_* of an open handle (pseudo-handles
+ * are not in the table: ERROR_INVALID_HANDLE).  Either pointer may be NULL. */
+BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags);
 BOOL handle_set_flags(HANDLE h, DWORD mask, DWORD flags);
 
 /* The object the GetCurrentThread() pseudo-handle stands for; installed

@@ -22,10 +22,13 @@ struct wait_block;
 struct object_ops {
 	const char *type_name; /* "event", "thread", ... for traces */
 	/* Waitable objects only (NULL otherwise); called with the wait lock
-	 * held.  signaled: could a wait by the calling thread be satisfied
-	 * now?  satisfied: consume it (auto-reset, count--, take ownership). */
-	bool (*signaled)(struct object *obj);
-	void (*satisfied)(struct object *obj);
+	 * held, for the waiting thread tid (not always the calling thread:
+	 * a signaling thread satisfies other threads' waits).  signaled:
+	 * could a wait by tid be satisfied now?  satisfied: consume it
+	 * (auto-reset, count--, take ownership); true when the wait must
+	 * report WAIT_ABANDONED (a mutex whose owner exited). */
+	bool (*signaled)(struct object *obj, unsigned int tid);
+	bool (*satisfied)(struct object *obj, unsigned int tid);
 	void (*close_handle)(struct object *obj, unsigned int handles_left);
 	void (*destroy)(struct object *obj);
 };

@@ -1,6 +1,9 @@
-/* Modules: thin wrappers over the loader (pe-loader/loader.h). */
+/* Modules: thin wrappers over the loader (pe-loader/loader.h).  The A
+ * functions convert through the ANSI code page, as Windows does. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "core/codepage.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
@@ -21,14 +24,14 @@ HMODULE WINAPI LoadLibraryW(LPCWSTR name)
 
 HMODULE WINAPI LoadLibraryExA(LPCSTR name, HANDLE file, DWORD flags)
 {
-	uint16_t *w;
+	WCHAR *w;
 	HMODULE h;
 
 	if (!name) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return NULL;
 	}
-	w = utf8_to_utf16_dup(name);
+	w = cp_to_utf16_dup(cp_ansi(), name);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
@@ -55,12 +58,12 @@ HMODULE WINAPI GetModuleHandleW(LPCWSTR name)
 
 HMODULE WINAPI GetModuleHandleA(LPCSTR name)
 {
-	uint16_t *w;
+	WCHAR *w;
 	HMODULE h;
 
 	if (!name)
 		return loader_get_module_handle(NULL);
-	w = utf8_to_utf16_dup(name);
+	w = cp_to_utf16_dup(cp_ansi(), name);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
@@ -92,14 +95,14 @@ DWORD WINAPI GetModuleFileNameW(HMODULE module, LPWSTR buf, DWORD size)
 
 DWORD WINAPI GetModuleFileNameA(HMODULE module, LPSTR buf, DWORD size)
 {
-	uint16_t wbuf[MAX_PATH * 4];
+	WCHAR wbuf[MAX_PATH * 4];
 	DWORD n = loader_get_module_file_name(module, wbuf, sizeof(wbuf) / sizeof(wbuf[0]));
 	char *a;
 	DWORD len;
 
 	if (!n)
 		return 0;
-	a = utf16_to_utf8_dup(wbuf);
+	a = utf16_to_cp_dup(cp_ansi(), wbuf);
 	if (!a) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return 0;

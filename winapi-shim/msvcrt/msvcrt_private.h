@@ -1,12 +1,418 @@
 /* Prototypes of msvcrt exports (named crt_* in C so they never clash with
- * glibc's own functions), and helpers shared by msvcrt's files. */
+ * glibc's own functions), and helpers shared by msvcrt's files.
+ *
+ * Every export is __cdecl (ms_abi).  Types follow the Windows x64 ABI:
+ * long is 32-bit (use int/unsigned int here), wchar_t is WCHAR (16-bit),
+ * va_list is __ms_va_list. */
 #ifndef NDSHIM_MSVCRT_PRIVATE_H
 #define NDSHIM_MSVCRT_PRIVATE_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <windef.h>
+#include <winbase.h>
 
 #include "ntdll/ntdll_private.h" /* __C_specific_handler, exported here too */
 
+typedef int(__cdecl *crt_onexit_t)(void);
+typedef void(__cdecl *crt_pvfv)(void);
+typedef int(__cdecl *crt_pifv)(void);
+typedef void(__cdecl *crt_sighandler_t)(int);
+typedef unsigned int(__stdcall *crt_thread_proc)(void *);
+typedef int(__cdecl *crt_cmp_fn)(const void *, const void *);
+typedef int64_t crt_time64;
+
+/* msvcrt's public FILE: programs index __iob_func() with this stride. */
+struct crt_file {
+	char *_ptr;
+	int _cnt;
+	char *_base;
+	int _flag;
+	int _file;
+	int _charbuf;
+	int _bufsiz;
+	char *_tmpfname;
+};
+_Static_assert(sizeof(struct crt_file) == 48, "msvcrt FILE is 48 bytes");
+_Static_assert(offsetof(struct crt_file, _flag) == 24, "FILE._flag");
+_Static_assert(offsetof(struct crt_file, _file) == 28, "FILE._file");
+_Static_assert(offsetof(struct crt_file, _tmpfname) == 40, "FILE._tmpfname");
+
+#define CRT_IOREAD 0x0001
+#define CRT_IOWRT 0x0002
+#define CRT_IOMYBUF 0x0008
+#define CRT_IOEOF 0x0010
+#define CRT_IOERR 0x0020
+#define CRT_IOSTRG 0x0040
+#define CRT_IORW 0x0080
+#define CRT_IOB_ENTRIES 20
+
+/* msvcrt's struct lconv (C89 order, char* then char fields). */
+struct crt_lconv {
+	char *decimal_point;
+	char *thousands_sep;
+	char *grouping;
+	char *int_curr_symbol;
+	char *currency_symbol;
+	char *mon_decimal_point;
+	char *mon_thousands_sep;
+	char *mon_grouping;
+	char *positive_sign;
+	char *negative_sign;
+	char int_frac_digits;
+	char frac_digits;
+	char p_cs_precedes;
+	char p_sep_by_space;
+	char n_cs_precedes;
+	char n_sep_by_space;
+	char p_sign_posn;
+	char n_sign_posn;
+};
+
+/* msvcrt's struct _stat64 (x64). */
+struct crt_stat64 {
+	unsigned int st_dev;
+	unsigned short st_ino;
+	unsigned short st_mode;
+	short st_nlink;
+	short st_uid;
+	short st_gid;
+	unsigned int st_rdev;
+	int64_t st_size;
+	crt_time64 atime;
+	crt_time64 mtime;
+	crt_time64 ctime_;
+};
+_Static_assert(sizeof(struct crt_stat64) == 56, "msvcrt struct _stat64");
+_Static_assert(offsetof(struct crt_stat64, st_rdev) == 16, "_stat64.st_rdev");
+_Static_assert(offsetof(struct crt_stat64, st_size) == 24, "_stat64.st_size");
+
+struct crt_tm {
+	int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year, tm_wday, tm_yday, tm_isdst;
+};
+
+typedef struct {
+	int64_t pos;
+} crt_fpos_t;
+
+/* Windows errno values that differ from Linux's. */
+#define CRT_EDEADLK 36
+#define CRT_ENAMETOOLONG 38
+#define CRT_ENOLCK 39
+#define CRT_ENOSYS 40
+#define CRT_ENOTEMPTY 41
+#define CRT_EILSEQ 42
+#define CRT_STRUNCATE 80
+
+/* Windows signal numbers. */
+#define CRT_SIGINT 2
+#define CRT_SIGILL 4
+#define CRT_SIGFPE 8
+#define CRT_SIGSEGV 11
+#define CRT_SIGTERM 15
+#define CRT_SIGBREAK 21
+#define CRT_SIGABRT 22
+#define CRT_SIGABRT_COMPAT 6
+#define CRT_SIG_DFL ((crt_sighandler_t)0)
+#define CRT_SIG_IGN ((crt_sighandler_t)1)
+#define CRT_SIG_ERR ((crt_sighandler_t)-1)
+
+/* ---- internal helpers ---------------------------------------------------- */
+/* errno.c */
+int crt_errno_from_host(int host_errno);
+void crt_set_errno(int win_errno);
+void crt_set_errno_host(int host_errno);
+/* exit.c */
+void crt_run_exit_handlers(void);
+/* stdio.c */
+void crt_flush_all_streams(void);
+struct crt_file *crt_stdout(void);
+/* conv.c: the CRT's narrow encoding is UTF-8 (see conv.c) */
+size_t crt_wide_to_utf8(const WCHAR *src, size_t srclen, char *dst, size_t dstsize);
+size_t crt_utf8_to_wide(const char *src, size_t srclen, WCHAR *dst, size_t dstsize);
+size_t crt_encode_wchar(unsigned int cp, char out[4]);
+char *crt_wide_to_utf8_alloc(const WCHAR *s);
+char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
+WCHAR *crt_utf8_to_wide_alloc(const char *s);
+/* file.c: a Windows path as a Linux one (malloc'ed) */
+char *crt_unix_path(const char *path);
+
+/* ---- exports ------------------------------------------------------------- */
+/* startup.c */
+extern char *crt__acmdln;
+extern WCHAR *crt__wcmdln;
+extern int crt___argc;
+extern char **crt___argv;
+extern WCHAR **crt___wargv;
+extern char **crt__environ;
+extern WCHAR **crt__wenviron;
+extern char **crt___initenv;
+extern WCHAR **crt___winitenv;
+extern int crt__commode;
+extern int crt__fmode;
+extern unsigned int crt__osver, crt__winver, crt__winmajor, crt__winminor;
+int __cdecl crt___getmainargs(int *argc, char ***argv, char ***envp, int expand_wildcards, int *startinfo);
+int __cdecl crt___wgetmainargs(int *argc, WCHAR ***argv, WCHAR ***envp, int expand_wildcards, int *startinfo);
+int *__cdecl crt___p___argc(void);
+char ***__cdecl crt___p___argv(void);
+WCHAR ***__cdecl crt___p___wargv(void);
+char **__cdecl crt___p__acmdln(void);
+WCHAR **__cdecl crt___p__wcmdln(void);
+char ***__cdecl crt___p__environ(void);
+WCHAR ***__cdecl crt___p__wenviron(void);
+int *__cdecl crt___p__commode(void);
+int *__cdecl crt___p__fmode(void);
+void __cdecl crt___set_app_type(int type);
+void __cdecl crt___setusermatherr(void *handler);
+char *__cdecl crt_getenv(const char *name);
+WCHAR *__cdecl crt__wgetenv(const WCHAR *name);
+/* Split a Windows command line by the C runtime's rules (exposed for tests):
+ * returns a NULL-terminated argv in one allocation. */
+WCHAR **crt_split_command_line(const WCHAR *cmdline, int *argc);
+/* Build the CRT's environment from a Windows environment block (tests). */
+void crt_init_environment(const WCHAR *block);
+
+/* exit.c */
+void __cdecl crt__initterm(crt_pvfv *start, crt_pvfv *end);
+int __cdecl crt__initterm_e(crt_pifv *start, crt_pifv *end);
+crt_onexit_t __cdecl crt__onexit(crt_onexit_t func);
+int __cdecl crt_atexit(crt_pvfv func);
+crt_onexit_t __cdecl crt___dllonexit(crt_onexit_t func, crt_onexit_t **start, crt_onexit_t **end);
+void __cdecl crt_exit(int code) __attribute__((noreturn));
+void __cdecl crt__exit(int code) __attribute__((noreturn));
+void __cdecl crt__cexit(void);
+void __cdecl crt__c_exit(void);
+void __cdecl crt__amsg_exit(int code) __attribute__((noreturn));
 void __cdecl crt_abort(void) __attribute__((noreturn));
+
+/* lock.c */
+void __cdecl crt__lock(int locknum);
+void __cdecl crt__unlock(int locknum);
+
+/* errno.c */
+int *__cdecl crt__errno(void);
+unsigned int *__cdecl crt___doserrno(void);
+char *__cdecl crt_strerror(int err);
+WCHAR *__cdecl crt__wcserror(int err);
+void __cdecl crt_perror(const char *s);
+int __cdecl crt__get_errno(int *value);
+int __cdecl crt__set_errno(int value);
+
+/* signal.c */
+crt_sighandler_t __cdecl crt_signal(int sig, crt_sighandler_t handler);
+int __cdecl crt_raise(int sig);
+
+/* locale.c */
+unsigned int __cdecl crt____lc_codepage_func(void);
+int __cdecl crt____mb_cur_max_func(void);
+extern int crt___mb_cur_max;
+char *__cdecl crt_setlocale(int category, const char *locale);
+WCHAR *__cdecl crt__wsetlocale(int category, const WCHAR *locale);
+struct crt_lconv *__cdecl crt_localeconv(void);
+
+/* thread.c */
+uintptr_t __cdecl crt__beginthreadex(void *security, unsigned int stack_size, crt_thread_proc proc,
+				     void *arg, unsigned int flags, unsigned int *thread_id);
+void __cdecl crt__endthreadex(unsigned int code) __attribute__((noreturn));
+
+/* setjmp.S */
+int __cdecl crt__setjmp(void *buf, void *frame);
+void __cdecl crt_longjmp(void *buf, int value) __attribute__((noreturn));
+
+
+
+/* heap.c */
+void *__cdecl crt_malloc(size_t size);
+void *__cdecl crt_calloc(size_t count, size_t size);
+void __cdecl crt_free(void *p);
+void *__cdecl crt_realloc(void *p, size_t size);
+size_t __cdecl crt__msize(void *p);
+char *__cdecl crt__strdup(const char *s);
+WCHAR *__cdecl crt__wcsdup(const WCHAR *s);
+
+/* printf.c */
+int __cdecl crt_printf(const char *fmt, ...);
+int __cdecl crt_fprintf(struct crt_file *f, const char *fmt, ...);
+int __cdecl crt_vprintf(const char *fmt, __ms_va_list ap);
+int __cdecl crt_vfprintf(struct crt_file *f, const char *fmt, __ms_va_list ap);
+int __cdecl crt_sprintf(char *buf, const char *fmt, ...);
+int __cdecl crt_vsprintf(char *buf, const char *fmt, __ms_va_list ap);
+int __cdecl crt__snprintf(char *buf, size_t count, const char *fmt, ...);
+int __cdecl crt__vsnprintf(char *buf, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt_snprintf(char *buf, size_t count, const char *fmt, ...);
+int __cdecl crt_vsnprintf(char *buf, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt__scprintf(const char *fmt, ...);
+int __cdecl crt__vscprintf(const char *fmt, __ms_va_list ap);
+int __cdecl crt_wprintf(const WCHAR *fmt, ...);
+int __cdecl crt_fwprintf(struct crt_file *f, const WCHAR *fmt, ...);
+int __cdecl crt_vwprintf(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vfwprintf(struct crt_file *f, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_swprintf(WCHAR *buf, const WCHAR *fmt, ...);
+int __cdecl crt_vswprintf(WCHAR *buf, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__snwprintf(WCHAR *buf, size_t count, const WCHAR *fmt, ...);
+int __cdecl crt__vsnwprintf(WCHAR *buf, size_t count, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__scwprintf(const WCHAR *fmt, ...);
+int __cdecl crt__vscwprintf(const WCHAR *fmt, __ms_va_list ap);
+
+/* stdio.c */
+extern struct crt_file crt__iob[CRT_IOB_ENTRIES];
+struct crt_file *__cdecl crt___iob_func(void);
+void __cdecl crt__lock_file(struct crt_file *f);
+void __cdecl crt__unlock_file(struct crt_file *f);
+struct crt_file *__cdecl crt_fopen(const char *path, const char *mode);
+struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode);
+struct crt_file *__cdecl crt__fdopen(int fd, const char *mode);
+int __cdecl crt_fclose(struct crt_file *f);
+int __cdecl crt_fflush(struct crt_file *f);
+size_t __cdecl crt_fwrite(const void *p, size_t size, size_t count, struct crt_file *f);
+size_t __cdecl crt_fread(void *p, size_t size, size_t count, struct crt_file *f);
+int __cdecl crt_fputc(int c, struct crt_file *f);
+int __cdecl crt_putc(int c, struct crt_file *f);
+int __cdecl crt_putchar(int c);
+int __cdecl crt_fputs(const char *s, struct crt_file *f);
+int __cdecl crt_puts(const char *s);
+int __cdecl crt_fgetc(struct crt_file *f);
+int __cdecl crt_getc(struct crt_file *f);
+int __cdecl crt_getchar(void);
+char *__cdecl crt_fgets(char *buf, int n, struct crt_file *f);
+int __cdecl crt_ungetc(int c, struct crt_file *f);
+WCHAR __cdecl crt_fputwc(WCHAR c, struct crt_file *f);
+WCHAR __cdecl crt_putwc(WCHAR c, struct crt_file *f);
+WCHAR __cdecl crt_fgetwc(struct crt_file *f);
+WCHAR __cdecl crt_getwc(struct crt_file *f);
+WCHAR __cdecl crt_ungetwc(WCHAR c, struct crt_file *f);
+int __cdecl crt_setvbuf(struct crt_file *f, char *buf, int mode, size_t size);
+void __cdecl crt_setbuf(struct crt_file *f, char *buf);
+int __cdecl crt_fseek(struct crt_file *f, int off, int whence);
+int __cdecl crt__fseeki64(struct crt_file *f, int64_t off, int whence);
+int __cdecl crt_ftell(struct crt_file *f);
+int64_t __cdecl crt__ftelli64(struct crt_file *f);
+void __cdecl crt_rewind(struct crt_file *f);
+int __cdecl crt_fgetpos(struct crt_file *f, crt_fpos_t *pos);
+int __cdecl crt_fsetpos(struct crt_file *f, const crt_fpos_t *pos);
+int __cdecl crt_feof(struct crt_file *f);
+int __cdecl crt_ferror(struct crt_file *f);
+void __cdecl crt_clearerr(struct crt_file *f);
+int __cdecl crt__fileno(struct crt_file *f);
+
+/* file.c */
+int __cdecl crt__open(const char *path, int flags, ...);
+int __cdecl crt__wopen(const WCHAR *path, int flags, ...);
+int __cdecl crt__read(int fd, void *buf, unsigned int count);
+int __cdecl crt__write(int fd, const void *buf, unsigned int count);
+int __cdecl crt__close(int fd);
+int __cdecl crt__lseek(int fd, int off, int whence);
+int64_t __cdecl crt__lseeki64(int fd, int64_t off, int whence);
+int64_t __cdecl crt__filelengthi64(int fd);
+int __cdecl crt__filelength(int fd);
+int __cdecl crt__fstat64(int fd, struct crt_stat64 *buf);
+int __cdecl crt__isatty(int fd);
+int __cdecl crt__setmode(int fd, int mode);
+
+/* wrappers.c */
+#define X(ret, name, params, args) ret __cdecl crt_##name params;
+#include "msvcrt/wrappers.h"
+#undef X
+
+/* string.c */
+int __cdecl crt_strcoll(const char *a, const char *b);
+size_t __cdecl crt_strxfrm(char *d, const char *s, size_t n);
+int __cdecl crt__stricmp(const char *a, const char *b);
+int __cdecl crt__strnicmp(const char *a, const char *b, size_t n);
+char *__cdecl crt__strlwr(char *s);
+char *__cdecl crt__strupr(char *s);
+char *__cdecl crt_strtok(char *s, const char *delim);
+int __cdecl crt_tolower(int c);
+int __cdecl crt_toupper(int c);
+int __cdecl crt_isalpha(int c);
+int __cdecl crt_isdigit(int c);
+int __cdecl crt_isalnum(int c);
+int __cdecl crt_isspace(int c);
+int __cdecl crt_isupper(int c);
+int __cdecl crt_islower(int c);
+int __cdecl crt_isxdigit(int c);
+int __cdecl crt_ispunct(int c);
+int __cdecl crt_isprint(int c);
+int __cdecl crt_isgraph(int c);
+int __cdecl crt_iscntrl(int c);
+int __cdecl crt_isascii(int c);
+int __cdecl crt__isctype(int c, int mask);
+const unsigned short *__cdecl crt___pctype_func(void);
+extern const unsigned short *crt__pctype;
+
+/* wstring.c */
+size_t __cdecl crt_wcslen(const WCHAR *s);
+size_t __cdecl crt_wcsnlen(const WCHAR *s, size_t n);
+int __cdecl crt_wcscmp(const WCHAR *a, const WCHAR *b);
+int __cdecl crt_wcsncmp(const WCHAR *a, const WCHAR *b, size_t n);
+WCHAR *__cdecl crt_wcscpy(WCHAR *d, const WCHAR *s);
+WCHAR *__cdecl crt_wcsncpy(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt_wcscat(WCHAR *d, const WCHAR *s);
+WCHAR *__cdecl crt_wcsncat(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt_wcschr(const WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt_wcsrchr(const WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt_wcsstr(const WCHAR *h, const WCHAR *n);
+size_t __cdecl crt_wcsspn(const WCHAR *s, const WCHAR *a);
+size_t __cdecl crt_wcscspn(const WCHAR *s, const WCHAR *a);
+WCHAR *__cdecl crt_wcspbrk(const WCHAR *s, const WCHAR *a);
+int __cdecl crt__wcsicmp(const WCHAR *a, const WCHAR *b);
+int __cdecl crt__wcsnicmp(const WCHAR *a, const WCHAR *b, size_t n);
+int __cdecl crt_wcscoll(const WCHAR *a, const WCHAR *b);
+size_t __cdecl crt_wcsxfrm(WCHAR *d, const WCHAR *s, size_t n);
+WCHAR *__cdecl crt__wcslwr(WCHAR *s);
+WCHAR *__cdecl crt__wcsupr(WCHAR *s);
+WCHAR __cdecl crt_towlower(WCHAR c);
+WCHAR __cdecl crt_towupper(WCHAR c);
+int __cdecl crt_iswctype(WCHAR c, unsigned short mask);
+int __cdecl crt_iswalpha(WCHAR c);
+int __cdecl crt_iswdigit(WCHAR c);
+int __cdecl crt_iswspace(WCHAR c);
+int __cdecl crt_iswupper(WCHAR c);
+int __cdecl crt_iswlower(WCHAR c);
+int __cdecl crt_iswalnum(WCHAR c);
+int __cdecl crt_iswxdigit(WCHAR c);
+int __cdecl crt_iswpunct(WCHAR c);
+int __cdecl crt_iswprint(WCHAR c);
+int __cdecl crt_iswcntrl(WCHAR c);
+size_t __cdecl crt_wcstombs(char *d, const WCHAR *s, size_t n);
+size_t __cdecl crt_mbstowcs(WCHAR *d, const char *s, size_t n);
+
+/* stdlib.c */
+int __cdecl crt_atoi(const char *s);
+int __cdecl crt_atol(const char *s);
+int64_t __cdecl crt__atoi64(const char *s);
+double __cdecl crt_atof(const char *s);
+int __cdecl crt_strtol(const char *s, char **end, int base);
+unsigned int __cdecl crt_strtoul(const char *s, char **end, int base);
+int64_t __cdecl crt__strtoi64(const char *s, char **end, int base);
+uint64_t __cdecl crt__strtoui64(const char *s, char **end, int base);
+double __cdecl crt_strtod(const char *s, char **end);
+int __cdecl crt_wcstol(const WCHAR *s, WCHAR **end, int base);
+unsigned int __cdecl crt_wcstoul(const WCHAR *s, WCHAR **end, int base);
+double __cdecl crt_wcstod(const WCHAR *s, WCHAR **end);
+int __cdecl crt__wtoi(const WCHAR *s);
+int __cdecl crt_labs(int x);
+int64_t __cdecl crt__abs64(int64_t x);
+char *__cdecl crt__itoa(int v, char *buf, int radix);
+char *__cdecl crt__ltoa(int v, char *buf, int radix);
+char *__cdecl crt__ultoa(unsigned int v, char *buf, int radix);
+char *__cdecl crt__i64toa(int64_t v, char *buf, int radix);
+char *__cdecl crt__ui64toa(uint64_t v, char *buf, int radix);
+WCHAR *__cdecl crt__itow(int v, WCHAR *buf, int radix);
+void __cdecl crt_qsort(void *base, size_t n, size_t size, crt_cmp_fn cmp);
+void *__cdecl crt_bsearch(const void *key, const void *base, size_t n, size_t size, crt_cmp_fn cmp);
+int __cdecl crt_rand(void);
+void __cdecl crt_srand(unsigned int seed);
+
+/* time.c */
+crt_time64 __cdecl crt__time64(crt_time64 *t);
+int __cdecl crt__time32(int *t);
+int __cdecl crt_clock(void);
+struct crt_tm *__cdecl crt__localtime64(const crt_time64 *t);
+struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t);
+crt_time64 __cdecl crt__mktime64(struct crt_tm *tm);
+double __cdecl crt__difftime64(crt_time64 a, crt_time64 b);
+size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *tm);
+size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm);
 
 #endif

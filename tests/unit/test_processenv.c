@@ -1,0 +1,224 @@
+/* The environment (size protocol, case-insensitive names, expansion),
+ * the path policy, the current directory, full and temporary paths. */
+#include <unistd.h>
+
+#include "k32_test.h"
+#include "core/path.h"
+
+static void test_env_size_protocol(void **state)
+{
+	WCHAR buf[16];
+	char a[16];
+
+	assert_true(SetEnvironmentVariableW(u"K32_TEST_VAR", u"hello"));
+	assert_int_equal(GetEnvironmentVariableW(u"K32_TEST_VAR", NULL, 0), 6);
+	assert_int_equal(GetEnvironmentVariableW(u"K32_TEST_VAR", buf, 5), 6);  /* too small: size incl. NUL */
+	assert_int_equal(GetEnvironmentVariableW(u"K32_TEST_VAR", buf, 6), 5);  /* fits: length */
+	assert_wstr_equal(buf, u"hello");
+	assert_int_equal(GetEnvironmentVariableA("K32_TEST_VAR", a, 5), 6);
+	assert_int_equal(GetEnvironmentVariableA("K32_TEST_VAR", a, 6), 5);
+	assert_string_equal(a, "hello");
+	SetLastError(SENTINEL_ERROR);
+	assert_int_equal(GetEnvironmentVariableW(u"K32_NO_SUCH_VAR", buf, 16), 0);
+	assert_last_error(ERROR_ENVVAR_NOT_FOUND);
+	assert_true(SetEnvironmentVariableW(u"K32_TEST_VAR", u""));
+	SetLastError(SENTINEL_ERROR);
+	assert_int_equal(GetEnvironmentVariableW(u"K32_TEST_VAR", buf, 16), 0);
+	assert_last_error(ERROR_SUCCESS); /* set, but empty */
+}
+
+static void test_env_case_insensitive(void **state)
+{
+	WCHAR buf[16];
+
+	assert_true(SetEnvironmentVariableA("K32_Mixed", "1"));
+	assert_int_equal(GetEnvironmentVariableW(u"k32_mixed", buf, 16), 1);
+	assert_true(SetEnvironmentVariableW(u"K32_MIXED", u"22"));
+	assert_int_equal(GetEnvironmentVariableW(u"K32_mixed", buf, 16), 2);
+	assert_wstr_equal(buf, u"22");
+	assert_true(SetEnvironmentVariableW(u"k32_MIXED", NULL));
+	SetLastError(SENTINEL_ERROR);
+	assert_int_equal(GetEnvironmentVariableW(u"K32_Mixed", buf, 16), 0);
+	assert_last_error(ERROR_ENVVAR_NOT_FOUND);
+	SetLastError(SENTINEL_ERROR);
+	assert_false(SetEnvironmentVariableW(u"A=B", u"x"));
+	assert_last_error(ERROR_INVALID_PARAMETER);
+}
+
+static void test_env_from_linux(void **state)
+{
+	WCHAR buf[256];
+	DWORD n;
+
+	/* HOME comes from the Linux environment (set by every shell and CI) */
+	n = GetEnvironmentVariableW(u"home", buf, 256);
+	if (!getenv("HOME"))
+		skip();
+	assert_int_equal(n, strlen(getenv("HOME")));
+}
+
+static void test_env_block(void **state)
+{
+	WCHAR *block, *p;
+	char *ablock, *q;
+	int found = 0;
+
+	assert_true(SetEnvironmentVariableW(u"K32_BLOCK", u"v\x20ac"));
+	block = GetEnvironmentStringsW();
+	assert_non_null(block);
+	for (p = block; *p; p += wstr_len(p) + 1)
+		if (!wstr_cmp(p, u"K32_BLOCK=v\x20ac"))
+			found = 1;
+	assert_true(found);
+	assert_true(FreeEnvironmentStringsW(block));
+	ablock = GetEnvironmentStringsA();
+	found = 0;
+	for (q = ablock; *q; q += strlen(q) + 1)
+		if (!strcmp(q, "K32_BLOCK=v\x80"))
+			found = 1;
+	assert_true(found);
+	assert_true(FreeEnvironmentStringsA(ablock));
+	SetEnvironmentVariableW(u"K32_BLOCK", NULL);
+}
+
+static void test_expand(void **state)
+{
+	WCHAR buf[64];
+	char a[64];
+
+	SetEnvironmentVariableW(u"K32_X", u"abc");
+	assert_int_equal(ExpandEnvironmentStringsW(u"[%k32_x%]", buf, 64), 6);
+	assert_wstr_equal(buf, u"[abc]");
+	assert_int_equal(ExpandEnvironmentStringsW(u"%K32_UNSET_X%/%K32_X%", buf, 64), 18);
+	assert_wstr_equal(buf, u"%K32_UNSET_X%/abc");
+	assert_int_equal(ExpandEnvironmentStringsW(u"50%", buf, 64), 4);
+	assert_wstr_equal(buf, u"50%");
+	assert_int_equal(ExpandEnvironmentStringsW(u"%K32_X%", buf, 2), 4); /* size needed */
+	assert_int_equal(ExpandEnvironmentStringsW(u"%K32_X%", NULL, 0), 4);
+	assert_int_equal(ExpandEnvironmentStringsA("<%K32_X%>", a, 64), 6);
+	assert_string_equal(a, "<abc>");
+	SetEnvironmentVariableW(u"K32_X", NULL);
+}
+
+static void check_to_unix(const WCHAR *win, const char *want)
+{
+	DWORD err = 0;
+	char *got = path_to_unix(win, &err);
+
+	if (!want) {
+		if (got)
+			fail_msg("%s mapped to %s", debugstr_w(win), got);
+		return;
+	}
+	if (!got || strcmp(got, want))
+		fail_msg("%s: got %s, want %s", debugstr_w(win), got ? got : "(null)", want);
+	free(got);
+}
+
+static void test_path_mapping(void **state)
+{
+	DWORD err = 0;
+	WCHAR *w;
+
+	check_to_unix(u"C:\\foo\\bar.txt", "/foo/bar.txt");
+	check_to_unix(u"z:/foo", "/foo");
+	check_to_unix(u"C:\\", "/");
+	check_to_unix(u"\\tmp\\x", "/tmp/x");
+	check_to_unix(u"/usr/lib", "/usr/lib");
+	check_to_unix(u"rel\\dir/file", "rel/dir/file");
+	check_to_unix(u"C:rel", "rel");
+	check_to_unix(u"\\\\?\\C:\\long\\path", "/long/path");
+	check_to_unix(u"NUL", "/dev/null");
+	check_to_unix(u"\\\\.\\nul", "/dev/null");
+	check_to_unix(u"CONOUT$", "/dev/tty");
+	check_to_unix(u"D:\\foo", NULL);
+	check_to_unix(u"\\\\server\\share\\x", NULL);
+	assert_null(path_to_unix(u"D:\\x", &err));
+	assert_int_equal(err, ERROR_PATH_NOT_FOUND);
+	assert_null(path_to_unix(u"\\\\srv\\s", &err));
+	assert_int_equal(err, ERROR_BAD_NETPATH);
+	w = path_from_unix("/home/user/a b");
+	assert_wstr_equal(w, u"C:\\home\\user\\a b");
+	free(w);
+	w = path_from_unix("x/y");
+	assert_wstr_equal(w, u"x\\y");
+	free(w);
+}
+
+static void test_current_directory(void **state)
+{
+	WCHAR buf[MAX_PATH], full[MAX_PATH], *part;
+	char cwd[MAX_PATH], a[MAX_PATH];
+	DWORD n;
+
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_true(SetCurrentDirectoryW(u"C:\\tmp"));
+	n = GetCurrentDirectoryW(MAX_PATH, buf);
+	assert_int_equal(n, 6);
+	assert_wstr_equal(buf, u"C:\\tmp");
+	assert_int_equal(GetCurrentDirectoryW(3, buf), 7);
+	assert_int_equal(GetCurrentDirectoryA(MAX_PATH, a), 6);
+	assert_string_equal(a, "C:\\tmp");
+
+	n = GetFullPathNameW(u"sub\\..\\x/y.txt", MAX_PATH, full, &part);
+	assert_wstr_equal(full, u"C:\\tmp\\x\\y.txt");
+	assert_int_equal(n, wstr_len(full));
+	assert_wstr_equal(part, u"y.txt");
+	GetFullPathNameW(u"\\etc\\.\\hosts", MAX_PATH, full, NULL);
+	assert_wstr_equal(full, u"C:\\etc\\hosts");
+	GetFullPathNameW(u"C:\\a\\..\\..\\b\\", MAX_PATH, full, &part);
+	assert_wstr_equal(full, u"C:\\b\\");
+	assert_null(part);
+	GetFullPathNameW(u"/usr", MAX_PATH, full, NULL);
+	assert_wstr_equal(full, u"C:\\usr");
+	assert_int_equal(GetFullPathNameW(u"abc", 3, full, NULL), 11); /* C:\tmp\abc + NUL */
+
+	SetLastError(SENTINEL_ERROR);
+	assert_false(SetCurrentDirectoryW(u"C:\\no\\such\\dir\\k32"));
+	assert_last_error(ERROR_FILE_NOT_FOUND);
+	assert_false(SetCurrentDirectoryW(u"C:\\etc\\hostname\\x"));
+	assert_int_equal(chdir(cwd), 0);
+}
+
+static void test_temp_path(void **state)
+{
+	WCHAR buf[MAX_PATH], old[MAX_PATH];
+	DWORD had = GetEnvironmentVariableW(u"TMP", old, MAX_PATH), n;
+
+	SetEnvironmentVariableW(u"TMP", u"/var/tmp");
+	n = GetTempPathW(MAX_PATH, buf);
+	assert_int_equal(n, 11);
+	assert_wstr_equal(buf, u"C:\\var\\tmp\\");
+	assert_int_equal(GetTempPathW(4, buf), 12);
+	SetEnvironmentVariableW(u"TMP", had ? old : NULL);
+}
+
+static void test_std_handles(void **state)
+{
+	HANDLE out = GetStdHandle(STD_OUTPUT_HANDLE);
+
+	assert_non_null(out);
+	assert_ptr_not_equal(out, INVALID_HANDLE_VALUE);
+	assert_ptr_equal(GetStdHandle(STD_OUTPUT_HANDLE), out);
+	SetLastError(SENTINEL_ERROR);
+	assert_ptr_equal(GetStdHandle(7), INVALID_HANDLE_VALUE);
+	assert_last_error(ERROR_INVALID_HANDLE);
+	assert_true(SetStdHandle(STD_ERROR_HANDLE, out));
+	assert_ptr_equal(GetStdHandle(STD_ERROR_HANDLE), out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_env_size_protocol),
+		cmocka_unit_test(test_env_case_insensitive),
+		cmocka_unit_test(test_env_from_linux),
+		cmocka_unit_test(test_env_block),
+		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_path_mapping),
+		cmocka_unit_test(test_current_directory),
+		cmocka_unit_test(test_temp_path),
+		cmocka_unit_test(test_std_handles),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,55 @@
+# Helpers for scripts run inside a guest by tests/vm/run; source it:
+#   . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
+#
+# One boot costs seconds of emulated CPU, so a script runs many checks and
+# reports each on its own line, "ok: NAME" or "FAIL: NAME" followed by the
+# check's output; tests/vm/check counts these lines.  vm_finish exits non-zero
+# if any check failed, so a run never passes over a failed check.
+
+vm_failed=0
+vm_tmp=$(mktemp -d)
+
+# Names carry the guest when there are two, so both reports read apart.
+vm_name() {
+	if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ]; then
+		echo "$NDSHIM_VM_HOST: $1"
+	else
+		echo "$1"
+	fi
+}
+
+# vm_check NAME COMMAND [ARG...]: run COMMAND and report it as check NAME.
+# The output is shown only on failure, so a tool that happens to print
+# "ok:" cannot fake a result.
+vm_check() {
+	_name=$(vm_name "$1")
+	shift
+	_rc=0
+	"$@" > "$vm_tmp/log" 2>&1 || _rc=$?
+	if [ $_rc -eq 0 ]; then
+		echo "ok: $_name"
+	else
+		echo "FAIL: $_name (exit $_rc)"
+		tail -n 40 "$vm_tmp/log" | sed 's/^/    | /'
+		vm_failed=$((vm_failed + 1))
+	fi
+	return 0
+}
+
+# vm_retry SECONDS COMMAND [ARG...]: run COMMAND until it succeeds or SECONDS
+# have passed; for a client whose server, on this guest or the other, may
+# not be listening yet.
+vm_retry() {
+	_end=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$_end" ] || return 1
+		sleep 1
+	done
+}
+
+vm_finish() {
+	rm -rf "$vm_tmp"
+	[ $vm_failed -eq 0 ] || exit 1
+	exit 0
+}

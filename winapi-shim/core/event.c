@@ -1,0 +1,92 @@
+#include <stdlib.h>
+
+#include "core/debug.h"
+#include "core/handle.h"
+#include "core/sync.h"
+#include "core/wait.h"
+
+struct event {
+	struct object obj;
+	bool manual_reset;
+	bool signaled; /* wait lock */
+};
+
+static struct event *to_event(struct object *obj) { return container_of(obj, struct event, obj); }
+
+static bool event_signaled(struct object *obj, unsigned int tid)
+{
+	return to_event(obj)->signaled;
+}
+
+static bool event_satisfied(struct object *obj, unsigned int tid)
+{
+	struct event *ev = to_event(obj);
+
+	if (!ev->manual_reset)
+		ev->signaled = false;
+	return false;
+}
+
+static void event_destroy(struct object *obj)
+{
+	namespace_remove(obj);
+	free(to_event(obj));
+}
+
+const struct object_ops event_ops = {
+	.type_name = "event",
+	.signaled = event_signaled,
+	.satisfied = event_satisfied,
+	.destroy = event_destroy,
+};
+
+struct object *event_create(bool manual_reset, bool initial_state)
+{
+	struct event *ev = malloc(sizeof(*ev));
+
+	if (!ev) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	object_init(&ev->obj, &event_ops);
+	ev->manual_reset = manual_reset;
+	ev->signaled = initial_state;
+	return &ev->obj;
+}
+
+void event_set(struct object *obj)
+{
+	wait_lock();
+	to_event(obj)->signaled = true;
+	wait_wake_object(obj);
+	wait_unlock();
+}
+
+void event_reset(struct object *obj)
+{
+	wait_lock();
+	to_event(obj)->signaled = false;
+	wait_unlock();
+}
+
+/* Releases whoever waits now (all for manual-reset, one for auto-reset)
+ * and leaves the event reset. */
+void event_pulse(struct object *obj)
+{
+	wait_lock();
+	to_event(obj)->signaled = true;
+	wait_wake_object(obj);
+	to_event(obj)->signaled = false;
+	wait_unlock();
+}
+
+BOOL event_set_handle(HANDLE h)
+{
+	struct object *obj = handle_get(h, &event_ops);
+
+	if (!obj)
+		return FALSE;
+	event_set(obj);
+	object_unref(obj);
+	return TRUE;
+}

@@ -1,0 +1,83 @@
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/debug.h"
+#include "core/file.h"
+#include "core/handle.h"
+
+static void file_destroy(struct object *obj)
+{
+	struct file *f = to_file(obj);
+
+	TRACE(file, "fd %d%s\n", f->fd, f->unix_path ? " (delete on close)" : "");
+	if (f->unix_path)
+		unlink(f->unix_path);
+	if (f->own_fd && f->fd >= 0)
+		close(f->fd);
+	free(f->unix_path);
+	free(f->console_pending);
+	pthread_mutex_destroy(&f->lock);
+	free(f);
+}
+
+const struct object_ops file_ops = {
+	.type_name = "file",
+	.destroy = file_destroy,
+};
+
+DWORD file_map_generic(DWORD access)
+{
+	if (access & GENERIC_READ)
+		access |= FILE_GENERIC_READ;
+	if (access & GENERIC_WRITE)
+		access |= FILE_GENERIC_WRITE;
+	if (access & GENERIC_EXECUTE)
+		access |= FILE_GENERIC_EXECUTE;
+	if (access & GENERIC_ALL)
+		access |= FILE_ALL_ACCESS;
+	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL);
+}
+
+struct file *file_create(int fd, DWORD access, DWORD options, bool own_fd)
+{
+	struct file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	object_init(&f->obj, &file_ops);
+	f->fd = fd;
+	f->access = file_map_generic(access);
+	f->options = options;
+	f->own_fd = own_fd;
+	pthread_mutex_init(&f->lock, NULL);
+	return f;
+}
+
+HANDLE file_create_handle(int fd, DWORD access, DWORD options, bool own_fd)
+{
+	struct file *f = file_create(fd, access, options, own_fd);
+	HANDLE h;
+
+	if (!f) {
+		if (own_fd)
+			close(fd);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = handle_create(&f->obj, f->access, 0);
+	object_unref(&f->obj);
+	return h;
+}
+
+struct file *file_get(HANDLE h)
+{
+	struct object *obj;
+
+	obj = handle_get(h, &file_ops);
+	return obj ? to_file(obj) : NULL;
+}
+
+void file_release(struct file *f)
+{
+	object_unref(&f->obj);
+}

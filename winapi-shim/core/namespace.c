@@ -1,0 +1,136 @@
+/* The named-object namespace of the process: a short list, since
+ * programs name few objects.  Entries do not hold references; an object
+ * leaves the list when destroyed. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/debug.h"
+#include "core/handle.h"
+#include "core/sync.h"
+
+struct named {
+	struct list entry;
+	struct object *obj;
+	WCHAR name[];
+};
+
+static struct list names = LIST_INIT(names);
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t wlen(const WCHAR *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+static bool wequal(const WCHAR *a, const WCHAR *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/* A reference unless destroy already started (refcount reached 0). */
+static bool ref_if_live(struct object *obj)
+{
+	unsigned int n = atomic_load(&obj->refcount);
+
+	while (n)
+		if (atomic_compare_exchange_weak(&obj->refcount, &n, n + 1))
+			return true;
+	return false;
+}
+
+struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *existed)
+{
+	size_t len = wlen(name);
+	struct named *n;
+	struct list *cur;
+
+	*existed = false;
+	pthread_mutex_lock(&names_lock);
+	LIST_FOR_EACH(cur, &names) {
+		n = LIST_ENTRY(cur, struct named, entry);
+		if (!wequal(n->name, name) || !ref_if_live(n->obj))
+			continue;
+		pthread_mutex_unlock(&names_lock);
+		if (n->obj->ops != obj->ops) {
+			object_unref(n->obj);
+			SetLastError(ERROR_INVALID_HANDLE);
+			return NULL;
+		}
+		*existed = true;
+		return n->obj;
+	}
+	n = malloc(sizeof(*n) + (len + 1) * sizeof(WCHAR));
+	if (!n) {
+		pthread_mutex_unlock(&names_lock);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	n->obj = obj;
+	memcpy(n->name, name, (len + 1) * sizeof(WCHAR));
+	list_add_tail(&names, &n->entry);
+	pthread_mutex_unlock(&names_lock);
+	TRACE(sync, "%s %s\n", obj->ops->type_name, debugstr_w(name));
+	return obj;
+}
+
+void namespace_remove(struct object *obj)
+{
+	struct list *cur, *tmp;
+
+	pthread_mutex_lock(&names_lock);
+	LIST_FOR_EACH_SAFE(cur, tmp, &names) {
+		struct named *n = LIST_ENTRY(cur, struct named, entry);
+
+		if (n->obj == obj) {
+			list_remove(&n->entry);
+			free(n);
+		}
+	}
+	pthread_mutex_unlock(&names_lock);
+}
+
+WCHAR *namespace_name_from_a(const char *name)
+{
+	size_t len, i;
+	WCHAR *w;
+
+	if (!name)
+		return NULL;
+	len = strlen(name);
+	w = malloc((len + 1) * sizeof(WCHAR));
+	if (!w)
+		return NULL;
+	for (i = 0; i <= len; i++)
+		w[i] = (unsigned char)name[i];
+	return w;
+}
+
+HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
+{
+	bool existed = false;
+	struct object *named;
+	HANDLE h;
+
+	if (!obj)
+		return NULL;
+	if (name && *name) {
+		named = namespace_insert(name, obj, &existed);
+		if (named != obj)
+			object_unref(obj);
+		if (!named)
+			return NULL;
+		obj = named;
+	}
+	h = handle_create(obj, GENERIC_ALL, 0);
+	object_unref(obj);
+	if (h)
+		SetLastError(existed ? ERROR_ALREADY_EXISTS : ERROR_SUCCESS);
+	return h;
+}

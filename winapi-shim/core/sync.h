@@ -1,0 +1,50 @@
+/* Events, semaphores and mutexes: the internal C API for ndshim code
+ * (overlapped I/O, completion ports, ...), under the Win32 exports of
+ * kernel32/synchapi.c.  Each *_create returns an object with one
+ * reference (no handle): handle_create gives it one, object_unref drops
+ * it.  The functions taking an object check nothing: pass the right type. */
+#ifndef NDSHIM_SYNC_H
+#define NDSHIM_SYNC_H
+
+#include <stdbool.h>
+#include <windef.h>
+#include <winbase.h>
+
+#include "core/object.h"
+
+extern const struct object_ops event_ops, semaphore_ops, mutex_ops;
+
+struct object *event_create(bool manual_reset, bool initial_state);
+void event_set(struct object *event);
+void event_reset(struct object *event);
+void event_pulse(struct object *event);
+/* SetEvent on a handle, for code that holds only the HANDLE (an
+ * OVERLAPPED's hEvent): FALSE + ERROR_INVALID_HANDLE if not an event. */
+BOOL event_set_handle(HANDLE h);
+
+struct object *semaphore_create(LONG initial, LONG maximum);
+/* ReleaseSemaphore: FALSE + ERROR_TOO_MANY_POSTS past the maximum. */
+BOOL semaphore_release(struct object *sem, LONG count, LONG *previous);
+
+/* initial_owner: owned by the calling thread. */
+struct object *mutex_create(bool initial_owner);
+/* ReleaseMutex: FALSE + ERROR_NOT_OWNER unless the caller owns it. */
+BOOL mutex_release(struct object *mutex);
+
+/* Named objects (one namespace per process).  Inserts obj under name
+ * and returns it, or returns the object already named so (with a new
+ * reference, *existed set; the caller drops its own obj), or NULL with
+ * ERROR_INVALID_HANDLE when that object is of another type. */
+struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *existed);
+/* The object's destroy calls this if it was ever inserted. */
+void namespace_remove(struct object *obj);
+/* name converted from an ANSI (ASCII/Latin-1) string; free() it.  NULL
+ * in, NULL out. */
+WCHAR *namespace_name_from_a(const char *name);
+
+/* The HANDLE for a new (or existing named) object: the Create*A/W tail.
+ * Sets ERROR_ALREADY_EXISTS or ERROR_SUCCESS as Windows does; consumes
+ * the reference on obj. */
+HANDLE sync_create_handle(struct object *obj, const WCHAR *name);
+
+#endif

@@ -1,0 +1,219 @@
+/* synchapi: events, semaphores, mutexes, waits, sleeps.  The objects and
+ * the wait engine are in core/; this is the Win32 surface. */
+#include <sched.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/debug.h"
+#include "core/futex.h"
+#include "core/handle.h"
+#include "core/sync.h"
+#include "core/wait.h"
+#include "kernel32/kernel32_private.h"
+
+/* Create*A: the ANSI name widened; NULL stays NULL. */
+static HANDLE create_a(struct object *obj, const char *name)
+{
+	WCHAR *wname;
+	HANDLE h;
+
+	if (!obj)
+		return NULL;
+	wname = namespace_name_from_a(name);
+	if (name && !wname) {
+		object_unref(obj);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = sync_create_handle(obj, wname);
+	free(wname);
+	return h;
+}
+
+HANDLE WINAPI CreateEventA(LPSECURITY_ATTRIBUTES sa, BOOL manual, BOOL initial, LPCSTR name)
+{
+	TRACE(sync, "manual %d, initial %d, %s\n", manual, initial, name ? name : "(null)");
+	return create_a(event_create(manual, initial), name);
+}
+
+HANDLE WINAPI CreateEventW(LPSECURITY_ATTRIBUTES sa, BOOL manual, BOOL initial, LPCWSTR name)
+{
+	TRACE(sync, "manual %d, initial %d, %s\n", manual, initial, debugstr_w(name));
+	return sync_create_handle(event_create(manual, initial), name);
+}
+
+HANDLE WINAPI CreateEventExA(SECURITY_ATTRIBUTES *sa, LPCSTR name, DWORD flags, DWORD access)
+{
+	return create_a(event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET),
+			name);
+}
+
+HANDLE WINAPI CreateEventExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
+{
+	TRACE(sync, "%s, flags %#x\n", debugstr_w(name), flags);
+	return sync_create_handle(
+		event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET), name);
+}
+
+/* Set/Reset/Pulse: look the event up, change it. */
+static BOOL with_event(HANDLE h, void (*op)(struct object *))
+{
+	struct object *obj = handle_get(h, &event_ops);
+
+	if (!obj)
+		return FALSE;
+	op(obj);
+	object_unref(obj);
+	return TRUE;
+}
+
+BOOL WINAPI SetEvent(HANDLE h)
+{
+	TRACE(sync, "%p\n", h);
+	return with_event(h, event_set);
+}
+
+BOOL WINAPI ResetEvent(HANDLE h)
+{
+	TRACE(sync, "%p\n", h);
+	return with_event(h, event_reset);
+}
+
+BOOL WINAPI PulseEvent(HANDLE h)
+{
+	TRACE(sync, "%p\n", h);
+	return with_event(h, event_pulse);
+}
+
+HANDLE WINAPI CreateSemaphoreA(LPSECURITY_ATTRIBUTES sa, LONG initial, LONG maximum, LPCSTR name)
+{
+	TRACE(sync, "%d/%d, %s\n", initial, maximum, name ? name : "(null)");
+	return create_a(semaphore_create(initial, maximum), name);
+}
+
+HANDLE WINAPI CreateSemaphoreW(LPSECURITY_ATTRIBUTES sa, LONG initial, LONG maximum, LPCWSTR name)
+{
+	TRACE(sync, "%d/%d, %s\n", initial, maximum, debugstr_w(name));
+	return sync_create_handle(semaphore_create(initial, maximum), name);
+}
+
+HANDLE WINAPI CreateSemaphoreExW(SECURITY_ATTRIBUTES *sa, LONG initial, LONG maximum, LPCWSTR name,
+				 DWORD flags, DWORD access)
+{
+	return CreateSemaphoreW(sa, initial, maximum, name);
+}
+
+BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
+{
+	struct object *obj = handle_get(h, &semaphore_ops);
+	BOOL ret;
+
+	TRACE(sync, "%p, %d\n", h, count);
+	if (!obj)
+		return FALSE;
+	ret = semaphore_release(obj, count, previous);
+	object_unref(obj);
+	return ret;
+}
+
+HANDLE WINAPI CreateMutexA(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCSTR name)
+{
+	TRACE(sync, "owner %d, %s\n", owner, name ? name : "(null)");
+	return create_a(mutex_create(owner), name);
+}
+
+HANDLE WINAPI CreateMutexW(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCWSTR name)
+{
+	TRACE(sync, "owner %d, %s\n", owner, debugstr_w(name));
+	return sync_create_handle(mutex_create(owner), name);
+}
+
+HANDLE WINAPI CreateMutexExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
+{
+	return CreateMutexW(sa, flags & CREATE_MUTEX_INITIAL_OWNER, name);
+}
+
+BOOL WINAPI ReleaseMutex(HANDLE h)
+{
+	struct object *obj = handle_get(h, &mutex_ops);
+	BOOL ret;
+
+	TRACE(sync, "%p\n", h);
+	if (!obj)
+		return FALSE;
+	ret = mutex_release(obj);
+	object_unref(obj);
+	return ret;
+}
+
+DWORD WINAPI WaitForSingleObject(HANDLE h, DWORD timeout)
+{
+	return wait_for_handles(1, &h, false, timeout, false);
+}
+
+DWORD WINAPI WaitForSingleObjectEx(HANDLE h, DWORD timeout, BOOL alertable)
+{
+	return wait_for_handles(1, &h, false, timeout, alertable);
+}
+
+DWORD WINAPI WaitForMultipleObjects(DWORD count, const HANDLE *handles, BOOL wait_all, DWORD timeout)
+{
+	return wait_for_handles(count, handles, wait_all, timeout, false);
+}
+
+DWORD WINAPI WaitForMultipleObjectsEx(DWORD count, const HANDLE *handles, BOOL wait_all,
+				      DWORD timeout, BOOL alertable)
+{
+	return wait_for_handles(count, handles, wait_all, timeout, alertable);
+}
+
+/* Not atomic with the wait, as on Windows only "almost": the signal is
+ * made before the wait starts. */
+DWORD WINAPI SignalObjectAndWait(HANDLE signal, HANDLE wait, DWORD timeout, BOOL alertable)
+{
+	struct object *obj = handle_get(signal, NULL);
+	BOOL ok = FALSE;
+
+	if (!obj)
+		return WAIT_FAILED;
+	if (obj->ops == &event_ops) {
+		event_set(obj);
+		ok = TRUE;
+	} else if (obj->ops == &semaphore_ops) {
+		ok = semaphore_release(obj, 1, NULL);
+	} else if (obj->ops == &mutex_ops) {
+		ok = mutex_release(obj);
+	} else {
+		SetLastError(ERROR_INVALID_HANDLE);
+	}
+	object_unref(obj);
+	if (!ok)
+		return WAIT_FAILED;
+	return wait_for_handles(1, &wait, false, timeout, alertable);
+}
+
+DWORD WINAPI SleepEx(DWORD ms, BOOL alertable)
+{
+	if (alertable)
+		return wait_for_objects(0, NULL, false, ms, true) == WAIT_IO_COMPLETION ? WAIT_IO_COMPLETION : 0;
+	if (ms == 0) {
+		sched_yield();
+	} else if (ms == INFINITE) {
+		unsigned int never = 0;
+
+		for (;;)
+			futex_wait(&never, 0, NULL);
+	} else {
+		struct timespec deadline;
+
+		deadline_after_ms(&deadline, ms);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR)
+			;
+	}
+	return 0;
+}
+
+void WINAPI Sleep(DWORD ms)
+{
+	SleepEx(ms, FALSE);
+}

@@ -1,0 +1,35 @@
+/* The real state of a stdio stream, kept apart from the 48-byte public
+ * FILE that programs see (msvcrt/msvcrt_private.h: struct crt_file). */
+#ifndef NDSHIM_MSVCRT_STDIO_PRIVATE_H
+#define NDSHIM_MSVCRT_STDIO_PRIVATE_H
+
+#include <pthread.h>
+
+#include "msvcrt/msvcrt_private.h"
+
+#define CRT_IOFBF 0x0000
+#define CRT_IOLBF 0x0040
+#define CRT_IONBF 0x0004
+#define CRT_BUFSIZ 4096
+
+enum { S_READ = 1, S_WRITE = 2 };
+
+struct stream {
+	struct crt_file *pub;
+	pthread_mutex_t lock; /* recursive: _lock_file nests */
+	int fd;
+	int access; /* S_READ | S_WRITE */
+	int bufmode; /* CRT_IOFBF, CRT_IONBF, or line mode for a tty stdout */
+	int line;
+	int eof, err;
+	int writing; /* buf holds unwritten bytes [0, pos) */
+	char *buf;
+	size_t size, pos, end; /* reading: unread bytes are [pos, end) */
+	int own_buf;
+	unsigned char ungot[8];
+	int nungot;
+	WCHAR wpending; /* getwc: low surrogate still to deliver */
+	struct stream *next; /* every open stream, for fflush(NULL) */
+};
+
+#endif

@@ -1,0 +1,51 @@
+/* _beginthreadex/_endthreadex over kernel32's threads.  The CRT keeps no
+ * per-thread block of its own (errno lives in host TLS), so the start
+ * routine is handed to CreateThread through a small trampoline only to
+ * call _endthreadex with its result, as msvcrt does. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "msvcrt/msvcrt_private.h"
+
+struct start_args {
+	crt_thread_proc proc;
+	void *arg;
+};
+
+static DWORD WINAPI thread_start(void *p)
+{
+	struct start_args a = *(struct start_args *)p;
+	free(p);
+	crt__endthreadex(a.proc(a.arg));
+}
+
+uintptr_t __cdecl crt__beginthreadex(void *security, unsigned int stack_size, crt_thread_proc proc,
+				     void *arg, unsigned int flags, unsigned int *thread_id)
+{
+	if (!proc) {
+		crt_set_errno(EINVAL);
+		return 0;
+	}
+	struct start_args *a = malloc(sizeof(*a));
+	if (!a) {
+		crt_set_errno(ENOMEM);
+		return 0;
+	}
+	a->proc = proc;
+	a->arg = arg;
+	DWORD tid;
+	HANDLE h = CreateThread(security, stack_size, thread_start, a, flags, &tid);
+	if (!h) {
+		free(a);
+		crt_set_errno(EAGAIN);
+		return 0;
+	}
+	if (thread_id)
+		*thread_id = tid;
+	return (uintptr_t)h;
+}
+
+void __cdecl crt__endthreadex(unsigned int code)
+{
+	ExitThread(code);
+}

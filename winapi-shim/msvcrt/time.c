@@ -1,0 +1,174 @@
+/* time functions: time_t is 64-bit in msvcrt's x64 "time" and in the
+ * *64 names; struct tm is the same nine ints as C's. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "msvcrt/msvcrt_private.h"
+
+crt_time64 __cdecl crt__time64(crt_time64 *t)
+{
+	crt_time64 now = time(NULL);
+	if (t)
+		*t = now;
+	return now;
+}
+
+int __cdecl crt__time32(int *t)
+{
+	int now = (int)time(NULL);
+	if (t)
+		*t = now;
+	return now;
+}
+
+/* Milliseconds (CLOCKS_PER_SEC is 1000) since the process started:
+ * wall time, as msvcrt's clock() is, not CPU time. */
+static struct timespec start_time;
+
+__attribute__((constructor)) static void init_clock(void)
+{
+	clock_gettime(CLOCK_MONOTONIC, &start_time);
+}
+
+int __cdecl crt_clock(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start_time.tv_sec) * 1000 + (now.tv_nsec - start_time.tv_nsec) / 1000000;
+}
+
+static void to_crt_tm(const struct tm *in, struct crt_tm *out)
+{
+	out->tm_sec = in->tm_sec;
+	out->tm_min = in->tm_min;
+	out->tm_hour = in->tm_hour;
+	out->tm_mday = in->tm_mday;
+	out->tm_mon = in->tm_mon;
+	out->tm_year = in->tm_year;
+	out->tm_wday = in->tm_wday;
+	out->tm_yday = in->tm_yday;
+	out->tm_isdst = in->tm_isdst;
+}
+
+static void from_crt_tm(const struct crt_tm *in, struct tm *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->tm_sec = in->tm_sec;
+	out->tm_min = in->tm_min;
+	out->tm_hour = in->tm_hour;
+	out->tm_mday = in->tm_mday;
+	out->tm_mon = in->tm_mon;
+	out->tm_year = in->tm_year;
+	out->tm_wday = in->tm_wday;
+	out->tm_yday = in->tm_yday;
+	out->tm_isdst = in->tm_isdst;
+}
+
+/* One buffer per thread, as msvcrt keeps it in its per-thread data. */
+static __thread struct crt_tm tm_buf;
+
+static struct crt_tm *convert(const crt_time64 *t, int local)
+{
+	struct tm tm;
+	/* msvcrt refuses negative times and years after 3000 */
+	if (!t || *t < 0 || *t > 32535215999LL) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	time_t tt = *t;
+	if (!(local ? localtime_r(&tt, &tm) : gmtime_r(&tt, &tm)))
+		return NULL;
+	to_crt_tm(&tm, &tm_buf);
+	return &tm_buf;
+}
+
+struct crt_tm *__cdecl crt__localtime64(const crt_time64 *t)
+{
+	return convert(t, 1);
+}
+
+struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t)
+{
+	return convert(t, 0);
+}
+
+crt_time64 __cdecl crt__mktime64(struct crt_tm *ctm)
+{
+	struct tm tm;
+	from_crt_tm(ctm, &tm);
+	time_t r = mktime(&tm);
+	if (r == (time_t)-1 || r < 0)
+		return -1;
+	to_crt_tm(&tm, ctm);
+	return r;
+}
+
+double __cdecl crt__difftime64(crt_time64 a, crt_time64 b)
+{
+	return (double)(a - b);
+}
+
+/* msvcrt's "C" locale spells %c %x %X numerically and knows the '#'
+ * flag (alternate form, dropped here); the rest is glibc's C locale. */
+size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *ctm)
+{
+	size_t len = strlen(fmt);
+	char *f = malloc(len * 8 + 1);
+	if (!f)
+		return 0;
+	size_t o = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (fmt[i] != '%' || i + 1 >= len) {
+			f[o++] = fmt[i];
+			continue;
+		}
+		i++;
+		if (fmt[i] == '#' && i + 1 < len)
+			i++;
+		const char *rep = NULL;
+		switch (fmt[i]) {
+		case 'c': rep = "%m/%d/%y %H:%M:%S"; break;
+		case 'x': rep = "%m/%d/%y"; break;
+		case 'X': rep = "%H:%M:%S"; break;
+		}
+		if (rep) {
+			strcpy(f + o, rep);
+			o += strlen(rep);
+		} else {
+			f[o++] = '%';
+			f[o++] = fmt[i];
+		}
+	}
+	f[o] = 0;
+	struct tm tm;
+	from_crt_tm(ctm, &tm);
+	size_t r = max ? strftime(buf, max, f, &tm) : 0;
+	free(f);
+	if (!r && max)
+		buf[0] = 0;
+	return r;
+}
+
+size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm)
+{
+	char *f = crt_wide_to_utf8_alloc(fmt);
+	size_t cap = max * 4 + 1;
+	char *out = malloc(cap);
+	size_t r = 0;
+	if (f && out && crt_strftime(out, cap, f, tm)) {
+		size_t len = strlen(out);
+		size_t need = crt_utf8_to_wide(out, len, NULL, 0);
+		if (need < max) {
+			crt_utf8_to_wide(out, len, buf, need);
+			buf[need] = 0;
+			r = need;
+		}
+	}
+	if (!r && max)
+		buf[0] = 0;
+	free(f);
+	free(out);
+	return r;
+}
