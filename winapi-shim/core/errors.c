@@ -64,7 +64,7 @@ DWORD win32_error_from_errno(int err)
 	for (size_t i = 0; i < sizeof(errno_map) / sizeof(errno_map[0]); i++)
 		if (errno_map[i].err == err)
 			return errno_map[i].win32;
-	if (!atomic_exchange(&warned, 1))
+	if (TRACE_ON(misc) && !atomic_exchange(&warned, 1))
 		TRACE(misc, "no Win32 error for errno %d, using ERROR_GEN_FAILURE\n", err);
 	return ERROR_GEN_FAILURE;
 }

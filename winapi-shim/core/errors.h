@@ -9,7 +9,7 @@
 #include <winbase.h>
 
 /* The Win32 error for a Linux errno; an errno without a mapping is
- * traced once and becomes ERROR_GEN_FAILURE. */
+ * becomes ERROR_GEN_FAILURE (the first one is traced on +misc). */
 DWORD win32_error_from_errno(int err);
 
 /* SetLastError(win32_error_from_errno(err)). */

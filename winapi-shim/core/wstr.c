@@ -6,6 +6,9 @@
 
 #include "core/wstr.h"
 
+#include <winbase.h>
+#include <winnls.h>
+
 size_t wstr_len(const WCHAR *s)
 {
 	const WCHAR *p = s;
@@ -82,4 +85,60 @@ int wstr_nicmp(const WCHAR *a, const WCHAR *b, size_t n)
 int wstr_icmp(const WCHAR *a, const WCHAR *b)
 {
 	return wstr_nicmp(a, b, (size_t)-1);
+}
+
+WORD wch_ctype1(WCHAR c)
+{
+	WORD t = 0;
+
+	pthread_once(&locale_once, locale_init);
+	if (!utf8_locale || (c >= 0xd800 && c <= 0xdfff)) {
+		/* surrogates: defined, nothing else (and the ASCII fallback) */
+		if (c < 0x80 || (c >= 0xd800 && c <= 0xdfff))
+			t = C1_DEFINED;
+		if (c >= 0x80)
+			return t;
+	}
+	if (c == 0xa0) /* glibc does not count NO-BREAK SPACE as a space */
+		return C1_SPACE | C1_BLANK | C1_DEFINED;
+	if (utf8_locale) {
+		if (iswupper_l(c, utf8_locale))
+			t |= C1_UPPER;
+		if (iswlower_l(c, utf8_locale))
+			t |= C1_LOWER;
+		if (iswdigit_l(c, utf8_locale))
+			t |= C1_DIGIT;
+		if (iswspace_l(c, utf8_locale))
+			t |= C1_SPACE;
+		if (iswpunct_l(c, utf8_locale))
+			t |= C1_PUNCT;
+		if (iswcntrl_l(c, utf8_locale))
+			t |= C1_CNTRL;
+		if (iswblank_l(c, utf8_locale))
+			t |= C1_BLANK;
+		if (iswxdigit_l(c, utf8_locale))
+			t |= C1_XDIGIT;
+		if (iswalpha_l(c, utf8_locale))
+			t |= C1_ALPHA;
+		if (t || iswprint_l(c, utf8_locale))
+			t |= C1_DEFINED;
+	} else {
+		if (c >= 'A' && c <= 'Z')
+			t |= C1_UPPER | C1_ALPHA;
+		if (c >= 'a' && c <= 'z')
+			t |= C1_LOWER | C1_ALPHA;
+		if (c >= '0' && c <= '9')
+			t |= C1_DIGIT;
+		if ((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))
+			t |= C1_XDIGIT;
+		if (c == ' ' || (c >= 9 && c <= 13))
+			t |= C1_SPACE;
+		if (c == ' ' || c == 9)
+			t |= C1_BLANK;
+		if (c < 0x20 || c == 0x7f)
+			t |= C1_CNTRL;
+		if (c > 0x20 && c < 0x7f && !(t & (C1_ALPHA | C1_DIGIT)))
+			t |= C1_PUNCT;
+	}
+	return t;
 }

@@ -20,4 +20,7 @@ int wstr_nicmp(const WCHAR *a, const WCHAR *b, size_t n);
 WCHAR wch_toupper(WCHAR c);
 WCHAR wch_tolower(WCHAR c);
 
+/* GetStringTypeW's CT_CTYPE1 bits (C1_UPPER ... C1_DEFINED) for c. */
+WORD wch_ctype1(WCHAR c);
+
 #endif
