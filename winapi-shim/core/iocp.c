@@ -19,20 +19,18 @@ struct packet {
 };
 
 /* A blocked GetQueuedCompletionStatus, on the waiter's stack.  state is
- * the futex word; whoever ends the wait moves it away from BLOCKED with a
- * compare-and-swap (posters and Close under the port lock, APC queuers
- * under the wait lock, the waiter itself on timeout), so exactly one of
- * them wins.  A poster first claims the waiter (CLAIMED), fills its
- * entries, then publishes GOT with release ordering; it does all three
- * under the port lock, so a waiter that takes the lock never sees
- * CLAIMED.  The futex wake may come after the waiter returned: every
- * futex sleeper in ndshim re-checks its own word, so a stray wake on a
- * reused stack slot is harmless. */
-enum { BLOCKED, CLAIMED, GOT, ALERTED, CLOSED, TIMED_OUT };
+ * the futex word.  Every change of state, and every read of it but the
+ * futex syscall's own, happens under the port lock: whoever ends the wait
+ * (a poster handing packets, Close, an APC queuer, the waiter itself on
+ * timeout) moves it away from BLOCKED and wakes the waiter before
+ * unlocking, so the waiter, which takes the lock after waking, never
+ * leaves while someone still touches its stack. */
+enum { BLOCKED, GOT, ALERTED, CLOSED, TIMED_OUT };
 
 struct port_waiter {
 	struct list entry; /* in port->waiters while listed; port lock */
 	_Atomic uint32_t state;
+	struct iocp *port;
 	OVERLAPPED_ENTRY *entries;
 	ULONG max, got;
 };
@@ -57,6 +55,30 @@ static struct iocp *to_iocp(struct object *obj) { return container_of(obj, struc
  * whether it is currently blocked in another wait and so not counted. */
 static __thread struct iocp *my_port;
 static __thread bool my_port_paused;
+
+/* Threads ndshim did not create (an ND provider's event thread, test
+ * threads) leave their port through this key's destructor. */
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+static void exit_key_destructor(void *value)
+{
+	iocp_thread_exit();
+}
+
+static void exit_key_init(void)
+{
+	pthread_key_create(&exit_key, exit_key_destructor);
+}
+
+/* The calling thread becomes active on port (whose reference it owns). */
+static void activate(struct iocp *port)
+{
+	my_port = port;
+	pthread_once(&exit_key_once, exit_key_init);
+	if (!pthread_getspecific(exit_key))
+		pthread_setspecific(exit_key, port);
+}
 
 /* Port lock held. */
 static ULONG take_locked(struct iocp *port, OVERLAPPED_ENTRY *e, ULONG max)
@@ -87,59 +109,54 @@ static ULONG take_locked(struct iocp *port, OVERLAPPED_ENTRY *e, ULONG max)
 	return n;
 }
 
-/* Port lock held.  The most recent waiter still blocked, unlisted and
- * claimed; NULL if none.  Waiters an APC already ended are dropped. */
+static uint32_t state_of(struct port_waiter *w)
+{
+	return atomic_load_explicit(&w->state, memory_order_relaxed);
+}
+
+/* Port lock held: ends w's wait with state. */
+static void end_wait_locked(struct port_waiter *w, uint32_t state)
+{
+	atomic_store_explicit(&w->state, state, memory_order_relaxed);
+	futex_wake(&w->state, 1);
+}
+
+/* Port lock held.  The most recent waiter still blocked, unlisted; NULL
+ * if none.  Waiters an APC already ended are dropped. */
 static struct port_waiter *claim_waiter_locked(struct iocp *port)
 {
 	while (!list_empty(&port->waiters)) {
 		struct port_waiter *w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
-		uint32_t expected = BLOCKED;
 
 		list_remove(&w->entry);
-		if (atomic_compare_exchange_strong_explicit(&w->state, &expected, CLAIMED,
-							    memory_order_relaxed, memory_order_relaxed))
+		if (state_of(w) == BLOCKED)
 			return w;
 	}
 	return NULL;
 }
 
 /* Port lock held.  Hands queued packets to waiters while the concurrency
- * limit allows.  The first released waiter is returned for the caller to
- * wake after unlocking (see struct port_waiter); others are woken here. */
-static struct port_waiter *release_locked(struct iocp *port)
+ * limit allows. */
+static void release_locked(struct iocp *port)
 {
-	struct port_waiter *first = NULL, *w;
+	struct port_waiter *w;
 
 	while (port->head && port->active < port->concurrency && (w = claim_waiter_locked(port))) {
 		w->got = take_locked(port, w->entries, w->max);
 		port->active++;
-		atomic_store_explicit(&w->state, GOT, memory_order_release);
-		if (first)
-			futex_wake(&w->state, 1);
-		else
-			first = w;
+		end_wait_locked(w, GOT);
 	}
-	return first;
-}
-
-static void wake(struct port_waiter *w)
-{
-	if (w)
-		futex_wake(&w->state, 1);
 }
 
 /* The calling thread stops being active on port (whose reference it
  * held); a waiter may take its place. */
 static void deactivate(struct iocp *port, bool counted)
 {
-	struct port_waiter *w;
-
 	pthread_mutex_lock(&port->lock);
 	if (counted)
 		port->active--;
-	w = release_locked(port);
+	release_locked(port);
 	pthread_mutex_unlock(&port->lock);
-	wake(w);
 	object_unref(&port->obj);
 }
 
@@ -175,11 +192,10 @@ void iocp_thread_exit(void)
 
 void iocp_alert_locked(struct port_waiter *w)
 {
-	uint32_t expected = BLOCKED;
-
-	if (atomic_compare_exchange_strong_explicit(&w->state, &expected, ALERTED, memory_order_relaxed,
-						    memory_order_relaxed))
-		futex_wake(&w->state, 1);
+	pthread_mutex_lock(&w->port->lock);
+	if (state_of(w) == BLOCKED)
+		end_wait_locked(w, ALERTED);
+	pthread_mutex_unlock(&w->port->lock);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
@@ -202,9 +218,8 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->entries[0].dwNumberOfBytesTransferred = (DWORD)info;
 		w->got = 1;
 		port->active++;
-		atomic_store_explicit(&w->state, GOT, memory_order_release);
+		end_wait_locked(w, GOT);
 		pthread_mutex_unlock(&port->lock);
-		futex_wake(&w->state, 1);
 		return true;
 	}
 	if (port->cache) {
@@ -267,10 +282,10 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 		*removed = take_locked(port, entries, max);
 		port->active++;
 		if (dropped) {
-			my_port = dropped; /* keeps its reference */
+			activate(dropped); /* keeps its reference */
 			dropped = NULL;
 		} else {
-			my_port = to_iocp(object_ref(&port->obj));
+			activate(to_iocp(object_ref(&port->obj)));
 		}
 		result = WAIT_OBJECT_0;
 		goto unlock;
@@ -287,6 +302,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 		result = WAIT_TIMEOUT;
 		goto unlock;
 	}
+	w.port = port;
 	w.entries = entries;
 	w.max = max;
 	w.got = 0;
@@ -301,23 +317,23 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 		object_unref(&dropped->obj);
 
 	for (;;) {
-		int err;
+		int err = futex_wait(&w.state, BLOCKED, timeout == INFINITE ? NULL : &deadline);
 
-		s = atomic_load_explicit(&w.state, memory_order_acquire);
-		if (s != BLOCKED && s != CLAIMED)
+		pthread_mutex_lock(&port->lock);
+		s = state_of(&w);
+		if (s != BLOCKED)
 			break;
-		err = futex_wait(&w.state, s, timeout == INFINITE ? NULL : &deadline);
+		/* Not ended by anyone by the deadline: our own timeout. */
 		if (err == ETIMEDOUT) {
-			uint32_t expected = BLOCKED;
-
-			pthread_mutex_lock(&port->lock);
-			if (atomic_compare_exchange_strong_explicit(&w.state, &expected, TIMED_OUT,
-								    memory_order_relaxed,
-								    memory_order_relaxed))
-				list_remove(&w.entry);
-			pthread_mutex_unlock(&port->lock);
+			atomic_store_explicit(&w.state, TIMED_OUT, memory_order_relaxed);
+			s = TIMED_OUT;
+			break;
 		}
+		pthread_mutex_unlock(&port->lock);
 	}
+	/* Still listed after an alert or a timeout. */
+	list_remove(&w.entry);
+	pthread_mutex_unlock(&port->lock);
 	if (self) {
 		wait_lock();
 		self->alertable_port_wait = NULL;
@@ -326,14 +342,10 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	switch (s) {
 	case GOT:
 		*removed = w.got;
-		my_port = to_iocp(object_ref(&port->obj));
+		activate(to_iocp(object_ref(&port->obj)));
 		result = WAIT_OBJECT_0;
 		break;
 	case ALERTED:
-		/* Still listed unless a poster skipped over it. */
-		pthread_mutex_lock(&port->lock);
-		list_remove(&w.entry);
-		pthread_mutex_unlock(&port->lock);
 		result = WAIT_IO_COMPLETION;
 		break;
 	case CLOSED:
@@ -368,12 +380,10 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	port->closed = true;
 	while (!list_empty(&port->waiters)) {
 		struct port_waiter *w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
-		uint32_t expected = BLOCKED;
 
 		list_remove(&w->entry);
-		if (atomic_compare_exchange_strong_explicit(&w->state, &expected, CLOSED,
-							    memory_order_relaxed, memory_order_relaxed))
-			futex_wake(&w->state, 1);
+		if (state_of(w) == BLOCKED)
+			end_wait_locked(w, CLOSED);
 	}
 	pthread_mutex_unlock(&port->lock);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
