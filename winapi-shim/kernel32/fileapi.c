@@ -27,10 +27,6 @@
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
-/* SetEvent comes from the synchronization code; until it is linked in,
- * an OVERLAPPED event on a synchronous handle is not signalled. */
-#pragma weak SetEvent
-
 /* ENOENT means ERROR_PATH_NOT_FOUND when a directory on the way is
  * missing, ERROR_FILE_NOT_FOUND when only the last component is. */
 static DWORD path_error(const char *unix_path, int err)
@@ -206,13 +202,11 @@ static LONGLONG overlapped_offset(const OVERLAPPED *ov)
 }
 
 /* A synchronous handle given an OVERLAPPED: the transfer happens at its
- * offset and its fields report the result, as on Windows. */
-static void complete_sync_overlapped(OVERLAPPED *ov, DWORD status, DWORD bytes)
+ * offset and its fields report the result, as on Windows, through the
+ * one completion path. */
+static void complete_sync_overlapped(struct file *f, OVERLAPPED *ov, NTSTATUS status, DWORD bytes)
 {
-	ov->Internal = status;
-	ov->InternalHigh = bytes;
-	if (ov->hEvent && SetEvent)
-		SetEvent(ov->hEvent);
+	io_complete(&f->io, ov, status, bytes, true);
 }
 
 /* An overlapped handle on a disk file: the transfer happens now, at the
@@ -293,8 +287,8 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	do {
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
-	file_release(f);
 	if (n < 0) {
+		file_release(f);
 		set_last_error_from_errno(errno);
 		return FALSE;
 	}
@@ -302,12 +296,14 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		*done = (DWORD)n;
 	if (ov) {
 		if (!n && len) {
-			complete_sync_overlapped(ov, STATUS_END_OF_FILE, 0);
+			complete_sync_overlapped(f, ov, STATUS_END_OF_FILE, 0);
+			file_release(f);
 			SetLastError(ERROR_HANDLE_EOF);
 			return FALSE;
 		}
-		complete_sync_overlapped(ov, STATUS_SUCCESS, (DWORD)n);
+		complete_sync_overlapped(f, ov, STATUS_SUCCESS, (DWORD)n);
 	}
+	file_release(f);
 	return TRUE;
 }
 
@@ -362,11 +358,11 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		}
 		total += (DWORD)n;
 	}
-	file_release(f);
 	if (done)
 		*done = total;
 	if (ov)
-		complete_sync_overlapped(ov, STATUS_SUCCESS, total);
+		complete_sync_overlapped(f, ov, STATUS_SUCCESS, total);
+	file_release(f);
 	return TRUE;
 }
 
