@@ -11,6 +11,7 @@
 #include "loader.h"
 #include "module.h"
 #include "process.h"
+#include "ntdll/seh.h"
 
 static void usage(FILE *f)
 {
@@ -85,12 +86,14 @@ int main(int argc, char **argv)
 	}
 	thread_init_main();
 	loader_peb()->ProcessHeap = heap_process_heap();
+	/* Faults in PE code (DllMain included) become Windows exceptions. */
+	seh_init();
 
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);
 	if (exe) {
 		loader_peb()->ImageBaseAddress = (HMODULE)exe->base;
-		if (!module_attach_pending(&err))
+		if (!module_attach_pending(true, &err))
 			exe = NULL;
 	}
 	loader_unlock();

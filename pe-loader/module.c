@@ -20,6 +20,7 @@
 #include "core/wstr.h"
 #include "module.h"
 #include "pe_map.h"
+#include "ntdll/seh.h"
 #include "thunks.h"
 #include "tls.h"
 
@@ -248,6 +249,7 @@ static void free_module(struct module *m)
 		if (m->builtin)
 			munmap(m->base, 0x10000);
 		else {
+			seh_unregister_image(m->base);
 			virtual_unregister_image(m->base);
 			pe_unmap_image(m->base, m->size);
 		}
@@ -571,6 +573,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->dos_path = path_from_unix(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
+	seh_register_image(m->base, m->size, m->name ? m->name : path);
 
 	if (!m->path || !m->name || !m->dos_path) {
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
@@ -745,7 +748,7 @@ static BOOL call_init(struct module *m, DWORD reason, void *reserved)
 	return ret;
 }
 
-bool module_attach_pending(struct load_error *err)
+bool module_attach_pending(bool static_load, struct load_error *err)
 {
 	struct list *cur;
 
@@ -755,7 +758,7 @@ restart:
 		if (m->attached)
 			continue;
 		m->attached = true;
-		if (!call_init(m, DLL_PROCESS_ATTACH, m->is_exe ? (void *)1 : NULL)) {
+		if (!call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL)) {
 			set_error(err, ERROR_DLL_INIT_FAILED, "%s: initialization failed (DllMain returned FALSE)", m->name);
 			call_init(m, DLL_PROCESS_DETACH, NULL);
 			return false;

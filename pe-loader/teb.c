@@ -7,6 +7,7 @@
 #include "core/debug.h"
 #include "core/list.h"
 #include "loader.h"
+#include "ntdll/seh.h"
 #include "module.h"
 #include "teb.h"
 #include "tls.h"
@@ -68,6 +69,7 @@ TEB *loader_thread_init(void *stack_base, void *stack_limit)
 	}
 	thread_teb = teb;
 	thread_entry = e;
+	seh_thread_init();
 	TRACE(thread, "TEB %p, stack %p-%p\n", (void *)teb, stack_limit, stack_base);
 	return teb;
 fail:
@@ -103,6 +105,7 @@ void loader_thread_exit(void)
 	loader_unlock();
 	thread_teb = NULL;
 	thread_entry = NULL;
+	seh_thread_exit();
 	syscall(SYS_arch_prctl, ARCH_SET_GS, 0);
 	munmap(e->teb, TEB_ALLOC_SIZE);
 	free(e);

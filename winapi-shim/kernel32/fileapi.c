@@ -663,18 +663,6 @@ BOOL WINAPI RemoveDirectoryA(LPCSTR name)
 
 /* ---- full and temporary paths ------------------------------------------------- */
 
-/* Copies a path result with the Windows size protocol: the length on
- * success, the size needed (terminator included) when it does not fit. */
-static DWORD return_path(const WCHAR *path, DWORD size, WCHAR *buf)
-{
-	DWORD len = (DWORD)wstr_len(path);
-
-	if (len + 1 > size || !buf)
-		return len + 1;
-	memcpy(buf, path, (len + 1) * sizeof(WCHAR));
-	return len;
-}
-
 DWORD WINAPI GetFullPathNameW(LPCWSTR name, DWORD size, LPWSTR buf, LPWSTR *file_part)
 {
 	DWORD err, ret;
@@ -688,7 +676,7 @@ DWORD WINAPI GetFullPathNameW(LPCWSTR name, DWORD size, LPWSTR buf, LPWSTR *file
 		SetLastError(err);
 		return 0;
 	}
-	ret = return_path(full, size, buf);
+	ret = string_result_w(full, buf, size);
 	if (file_part && ret < size && buf) {
 		WCHAR *slash = NULL;
 
@@ -705,7 +693,6 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 {
 	WCHAR *w = a_to_w(name), *full;
 	DWORD err, len;
-	char *a;
 
 	if (!w)
 		return 0;
@@ -715,19 +702,10 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 		SetLastError(err);
 		return 0;
 	}
-	a = utf16_to_cp_dup(CP_ACP, full);
+	len = string_result_a(full, buf, size);
 	free(full);
-	if (!a) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(a);
-	if (len + 1 > size || !buf) {
-		free(a);
-		return len + 1;
-	}
-	memcpy(buf, a, len + 1);
-	free(a);
+	if (!len || len >= size || !buf)
+		return len;
 	if (file_part) {
 		char *slash = strrchr(buf, '\\');
 
@@ -766,7 +744,7 @@ DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 		with_sep[n++] = '\\';
 	with_sep[n] = 0;
 	free(full);
-	ret = return_path(with_sep, size, buf);
+	ret = string_result_w(with_sep, buf, size);
 	free(with_sep);
 	return ret;
 }
@@ -774,8 +752,7 @@ DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 DWORD WINAPI GetTempPathA(DWORD size, LPSTR buf)
 {
 	WCHAR w[MAX_PATH + 2];
-	DWORD n = GetTempPathW(MAX_PATH + 2, w), len;
-	char *a;
+	DWORD n = GetTempPathW(MAX_PATH + 2, w);
 
 	if (!n)
 		return 0;
@@ -783,16 +760,5 @@ DWORD WINAPI GetTempPathA(DWORD size, LPSTR buf)
 		SetLastError(ERROR_FILENAME_EXCED_RANGE);
 		return 0;
 	}
-	if (!(a = utf16_to_cp_dup(CP_ACP, w))) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(a);
-	if (len + 1 > size || !buf) {
-		free(a);
-		return len + 1;
-	}
-	memcpy(buf, a, len + 1);
-	free(a);
-	return len;
+	return string_result_a(w, buf, size);
 }

@@ -12,6 +12,8 @@
 #include <windef.h>
 #include <winbase.h>
 
+#include "ntdll/ntdll_private.h" /* __C_specific_handler, exported here too */
+
 typedef int(__cdecl *crt_onexit_t)(void);
 typedef void(__cdecl *crt_pvfv)(void);
 typedef int(__cdecl *crt_pifv)(void);

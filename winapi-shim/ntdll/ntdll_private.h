@@ -6,5 +6,13 @@
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
+#include <excpt.h>
+
+/* exception handling (exception.c, vectored.c, cspecific.c, context.S) */
+void WINAPI RtlRestoreContext(CONTEXT *ctx, EXCEPTION_RECORD *rec);
+PVOID WINAPI RtlAddVectoredContinueHandler(ULONG first, PVECTORED_EXCEPTION_HANDLER func);
+ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
+EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
+						  DISPATCHER_CONTEXT *disp);
 
 #endif

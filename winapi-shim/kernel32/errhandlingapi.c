@@ -1,0 +1,33 @@
+/* The kernel32 side of exception handling (errhandlingapi.h): the
+ * top-level filter.  RaiseException and the vectored-handler functions
+ * are ntdll's (see kernel32.spec). */
+#include <stdatomic.h>
+
+#include "core/debug.h"
+#include "kernel32/kernel32_private.h"
+#include "ntdll/seh_private.h"
+
+static _Atomic(LPTOP_LEVEL_EXCEPTION_FILTER) top_filter;
+
+LPTOP_LEVEL_EXCEPTION_FILTER WINAPI SetUnhandledExceptionFilter(LPTOP_LEVEL_EXCEPTION_FILTER filter)
+{
+	TRACE(seh, "%p\n", filter);
+	return atomic_exchange(&top_filter, filter);
+}
+
+/* The filter Windows runs around every thread's start routine: the
+ * program's own top-level filter first; if that one does not decide, the
+ * report, and EXCEPTION_EXECUTE_HANDLER (the caller ends the process). */
+LONG WINAPI UnhandledExceptionFilter(EXCEPTION_POINTERS *ptrs)
+{
+	LPTOP_LEVEL_EXCEPTION_FILTER filter = atomic_load(&top_filter);
+
+	if (filter) {
+		LONG ret = filter(ptrs);
+		TRACE(seh, "top-level filter %p returned %d\n", filter, (int)ret);
+		if (ret != EXCEPTION_CONTINUE_SEARCH)
+			return ret;
+	}
+	seh_report(ptrs->ExceptionRecord, ptrs->ContextRecord);
+	return EXCEPTION_EXECUTE_HANDLER;
+}
