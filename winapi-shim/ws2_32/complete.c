@@ -103,7 +103,8 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 	      sync ? " (sync)" : "");
 	ov->InternalHigh = bytes;
 	ov->Offset = r->flags_out ? r->flags : 0;
-	__atomic_store_n(&ov->Internal, (ULONG_PTR)ntstatus_from_wsa(error), __ATOMIC_RELEASE);
+	/* Windows writes the 32-bit status into the low half only. */
+	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)ntstatus_from_wsa(error), __ATOMIC_RELEASE);
 	if (r->routine) {
 		struct ws_apc *a = malloc(sizeof(*a));
 
