@@ -36,6 +36,11 @@ $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --dllname $*.dll --output-delaylib $@
 
+# Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
+# discovery program loads the stand-in provider DLL at run time.
+$(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
+$(PE_BIN)/ws2_nd_discovery.exe: $(PE_BIN)/ndprov_stub.dll
+
 # ---- generic rules -----------------------------------------------------------
 $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h
 	@mkdir -p $(@D)

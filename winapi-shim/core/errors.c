@@ -180,3 +180,119 @@ NTSTATUS status_from_errno(int err)
 
 	return e ? (NTSTATUS)(0xc0070000u | (e & 0xffff)) : STATUS_SUCCESS;
 }
+
+/* Socket calls report Winsock codes (WSAGetLastError), not the Win32
+ * codes above: ECONNREFUSED is WSAECONNREFUSED (10061) there. */
+static const struct {
+	int err;
+	DWORD wsa;
+} wsa_map[] = {
+	{ 0, 0 },
+	{ EINTR, WSAEINTR },
+	{ EBADF, WSAENOTSOCK },
+	{ EACCES, WSAEACCES },
+	{ EPERM, WSAEACCES },
+	{ EFAULT, WSAEFAULT },
+	{ EINVAL, WSAEINVAL },
+	{ EMFILE, WSAEMFILE },
+	{ ENFILE, WSAEMFILE },
+	{ EAGAIN, WSAEWOULDBLOCK },
+	{ EINPROGRESS, WSAEINPROGRESS },
+	{ EALREADY, WSAEALREADY },
+	{ ENOTSOCK, WSAENOTSOCK },
+	{ EDESTADDRREQ, WSAEDESTADDRREQ },
+	{ EMSGSIZE, WSAEMSGSIZE },
+	{ EPROTOTYPE, WSAEPROTOTYPE },
+	{ ENOPROTOOPT, WSAENOPROTOOPT },
+	{ EPROTONOSUPPORT, WSAEPROTONOSUPPORT },
+	{ ESOCKTNOSUPPORT, WSAESOCKTNOSUPPORT },
+	{ EOPNOTSUPP, WSAEOPNOTSUPP },
+	{ EPFNOSUPPORT, WSAEPFNOSUPPORT },
+	{ EAFNOSUPPORT, WSAEAFNOSUPPORT },
+	{ EADDRINUSE, WSAEADDRINUSE },
+	{ EADDRNOTAVAIL, WSAEADDRNOTAVAIL },
+	{ ENETDOWN, WSAENETDOWN },
+	{ ENETUNREACH, WSAENETUNREACH },
+	{ ENETRESET, WSAENETRESET },
+	{ ECONNABORTED, WSAECONNABORTED },
+	{ EPIPE, WSAECONNRESET },
+	{ ECONNRESET, WSAECONNRESET },
+	{ ENOBUFS, WSAENOBUFS },
+	{ ENOMEM, WSAENOBUFS },
+	{ EISCONN, WSAEISCONN },
+	{ ENOTCONN, WSAENOTCONN },
+	{ ESHUTDOWN, WSAESHUTDOWN },
+	{ ETOOMANYREFS, WSAETOOMANYREFS },
+	{ ETIMEDOUT, WSAETIMEDOUT },
+	{ ECONNREFUSED, WSAECONNREFUSED },
+	{ ELOOP, WSAELOOP },
+	{ ENAMETOOLONG, WSAENAMETOOLONG },
+	{ EHOSTDOWN, WSAEHOSTDOWN },
+	{ EHOSTUNREACH, WSAEHOSTUNREACH },
+	{ ENOTEMPTY, WSAENOTEMPTY },
+	{ EUSERS, WSAEUSERS },
+	{ EDQUOT, WSAEDQUOT },
+	{ ESTALE, WSAESTALE },
+	{ EREMOTE, WSAEREMOTE },
+	{ ECANCELED, WSAECANCELLED },
+};
+
+DWORD wsa_error_from_errno(int err)
+{
+	static atomic_int warned;
+
+	for (size_t i = 0; i < sizeof(wsa_map) / sizeof(wsa_map[0]); i++)
+		if (wsa_map[i].err == err)
+			return wsa_map[i].wsa;
+	if (TRACE_ON(winsock) && !atomic_exchange(&warned, 1))
+		TRACE(winsock, "no Winsock error for errno %d, using WSASYSCALLFAILURE\n", err);
+	return WSASYSCALLFAILURE;
+}
+
+/* Overlapped socket requests store an NTSTATUS in OVERLAPPED.Internal, as
+ * Windows does; these are the statuses Windows' AFD driver reports for
+ * each Winsock error (so GetQueuedCompletionStatus's Win32 error is the
+ * one Windows gives, e.g. ERROR_NETNAME_DELETED for a reset). */
+static const struct {
+	DWORD wsa;
+	NTSTATUS status;
+} wsa_status_map[] = {
+	{ 0, STATUS_SUCCESS },
+	{ ERROR_OPERATION_ABORTED, STATUS_CANCELLED }, /* WSA_OPERATION_ABORTED */
+	{ WSAECONNRESET, STATUS_CONNECTION_RESET },
+	{ WSAECONNREFUSED, STATUS_CONNECTION_REFUSED },
+	{ WSAECONNABORTED, STATUS_CONNECTION_ABORTED },
+	{ WSAEMSGSIZE, STATUS_BUFFER_OVERFLOW },
+	{ WSAENETUNREACH, STATUS_NETWORK_UNREACHABLE },
+	{ WSAEHOSTUNREACH, STATUS_HOST_UNREACHABLE },
+	{ WSAETIMEDOUT, STATUS_IO_TIMEOUT },
+	{ WSAENOTCONN, STATUS_INVALID_CONNECTION },
+	{ WSAEADDRINUSE, STATUS_ADDRESS_ALREADY_EXISTS },
+	{ WSAEADDRNOTAVAIL, STATUS_INVALID_ADDRESS_COMPONENT },
+	{ WSAENOBUFS, STATUS_INSUFFICIENT_RESOURCES },
+	{ WSAEFAULT, STATUS_ACCESS_VIOLATION },
+	{ WSAEINVAL, STATUS_INVALID_PARAMETER },
+	{ WSAESHUTDOWN, STATUS_PIPE_DISCONNECTED },
+	{ WSAEISCONN, STATUS_CONNECTION_ACTIVE },
+	{ WSAENETDOWN, STATUS_NETWORK_BUSY },
+	{ WSAEOPNOTSUPP, STATUS_NOT_SUPPORTED },
+	{ WSAEWOULDBLOCK, STATUS_CANT_WAIT },
+	{ WSAENOTSOCK, STATUS_INVALID_HANDLE },
+};
+
+NTSTATUS ntstatus_from_wsa(DWORD err)
+{
+	for (size_t i = 0; i < sizeof(wsa_status_map) / sizeof(wsa_status_map[0]); i++)
+		if (wsa_status_map[i].wsa == err)
+			return wsa_status_map[i].status;
+	TRACE(winsock, "no NTSTATUS for Winsock error %u\n", (unsigned)err);
+	return STATUS_UNSUCCESSFUL;
+}
+
+DWORD wsa_from_ntstatus(NTSTATUS status)
+{
+	for (size_t i = 0; i < sizeof(wsa_status_map) / sizeof(wsa_status_map[0]); i++)
+		if (wsa_status_map[i].status == status)
+			return wsa_status_map[i].wsa;
+	return WSASYSCALLFAILURE;
+}

@@ -7,11 +7,21 @@
 
 #include <windef.h>
 #include <winbase.h>
-#include <winternl.h> /* NTSTATUS */
+#include <winternl.h>
 
 /* The Win32 error for a Linux errno; an errno without a mapping is
  * becomes ERROR_GEN_FAILURE (the first one is traced on +misc). */
 DWORD win32_error_from_errno(int err);
+
+/* The Winsock error (WSAE*) for a Linux errno from a socket call; an
+ * errno without a mapping is traced once and becomes WSASYSCALLFAILURE. */
+DWORD wsa_error_from_errno(int err);
+
+/* Winsock error <-> the NTSTATUS an overlapped socket request stores in
+ * OVERLAPPED.Internal (WSA_OPERATION_ABORTED <-> STATUS_CANCELLED, ...);
+ * unmapped values become STATUS_UNSUCCESSFUL / WSASYSCALLFAILURE. */
+NTSTATUS ntstatus_from_wsa(DWORD err);
+DWORD wsa_from_ntstatus(NTSTATUS status);
 
 /* SetLastError(win32_error_from_errno(err)). */
 void set_last_error_from_errno(int err);
