@@ -97,15 +97,16 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 {
 	WSAOVERLAPPED *ov = r->ov;
 	struct ws_socket *s = r->target;
-	ULONG_PTR ev = (ULONG_PTR)ov->hEvent;
 
 	TRACE(winsock, "ov %p error %u bytes %u%s\n", ov, (unsigned)error, (unsigned)bytes,
 	      sync ? " (sync)" : "");
-	ov->InternalHigh = bytes;
+	/* Offset carries the receive flags; it is written before the status
+	 * publishes the result. */
 	ov->Offset = r->flags_out ? r->flags : 0;
-	/* Windows writes the 32-bit status into the low half only. */
-	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)ntstatus_from_wsa(error), __ATOMIC_RELEASE);
 	if (r->routine) {
+		ov->InternalHigh = bytes;
+		/* Windows writes the 32-bit status into the low half only. */
+		__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)ntstatus_from_wsa(error), __ATOMIC_RELEASE);
 		struct ws_apc *a = malloc(sizeof(*a));
 
 		if (a && r->thread) {
@@ -116,16 +117,9 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 			free(a);
 		}
 	} else {
-		if (ev & ~(ULONG_PTR)1)
-			event_set_handle((HANDLE)(ev & ~(ULONG_PTR)1));
-		pthread_mutex_lock(&s->lock);
-		if (s->io.port && !(ev & 1) &&
-		    !(sync && (s->io.modes & FILE_SKIP_COMPLETION_PORT_ON_SUCCESS))) {
-			/* The completion-port code (core/iocp.h) queues the
-			 * packet here once it lands; until then no socket
-			 * can be associated with a port. */
-		}
-		pthread_mutex_unlock(&s->lock);
+		/* Status, event, the socket's own state and the port packet:
+		 * the one overlapped-completion path. */
+		io_complete(&s->io, ov, ntstatus_from_wsa(error), bytes, sync);
 	}
 	ws_completion_broadcast();
 	ws_request_free(r);
@@ -338,9 +332,9 @@ int ws_request_start(struct ws_socket *s, struct ws_request *r, DWORD *bytes_out
 	int st = WS_TRY_BLOCKED, err;
 
 	/* Pending before anything can complete it (AcceptEx may move to
-	 * the accepted socket, whose I/O thread work may finish first). */
-	__atomic_store_n(&r->ov->Internal, (ULONG_PTR)STATUS_PENDING, __ATOMIC_RELEASE);
-	r->ov->InternalHigh = 0;
+	 * the accepted socket, whose I/O thread work may finish first); the
+	 * event and the socket's own state reset, as a Windows request does. */
+	io_begin(&s->io, r->ov);
 	pthread_mutex_lock(&s->lock);
 	if (s->closed) {
 		pthread_mutex_unlock(&s->lock);

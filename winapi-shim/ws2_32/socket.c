@@ -66,13 +66,34 @@ static void ws_socket_destroy(struct object *obj)
 		close(s->fd);
 	if (s->event)
 		object_unref(s->event);
+	io_target_destroy(&s->io);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
 
+/* A socket handle is a file handle: waitable, signaled when one of its
+ * overlapped requests completes (unless FILE_SKIP_SET_EVENT_ON_HANDLE). */
+static bool ws_socket_signaled(struct object *obj, unsigned int tid)
+{
+	return io_target_signaled(&to_ws_socket(obj)->io);
+}
+
+static bool ws_socket_satisfied(struct object *obj, unsigned int tid)
+{
+	return false;
+}
+
+static struct io_target *ws_socket_io_target(struct object *obj)
+{
+	return &to_ws_socket(obj)->io;
+}
+
 const struct object_ops ws_socket_ops = {
 	.type_name = "socket",
+	.signaled = ws_socket_signaled,
+	.satisfied = ws_socket_satisfied,
 	.close_handle = ws_socket_close_handle,
+	.io_target = ws_socket_io_target,
 	.destroy = ws_socket_destroy,
 };
 
@@ -121,6 +142,7 @@ SOCKET ws_socket_create(int fd, int family, int type, int protocol, DWORD wsa_fl
 	list_init(&s->writes);
 	s->enabled = WS_FD_ALL_EVENTS;
 	s->io_slot = -1;
+	io_target_init(&s->io, &s->obj, NULL);
 	h = handle_create(&s->obj, GENERIC_READ | GENERIC_WRITE, 0);
 	object_unref(&s->obj);
 	if (!h) {

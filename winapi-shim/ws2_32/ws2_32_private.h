@@ -34,6 +34,7 @@
 
 #include "core/list.h"
 #include "core/object.h"
+#include "core/overlapped.h"
 
 struct thread;
 
@@ -113,13 +114,9 @@ struct ws_socket {
 	int io_slot;                /* -1: no slot (see iothread.c) */
 	bool in_epoll;
 	uint32_t io_interest;
-	/* Overlapped completion: the association with a completion port and
-	 * the handle's notification modes (the core's io target) go here. */
-	struct {
-		struct object *port;
-		ULONG_PTR key;
-		UCHAR modes;
-	} io;
+	/* Overlapped completion: the completion port, its key, the handle's
+	 * notification modes and its own signaled state (core/overlapped.h). */
+	struct io_target io;
 };
 
 extern const struct object_ops ws_socket_ops;
