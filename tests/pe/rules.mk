@@ -66,3 +66,13 @@ check-pe: $(PE_ALL) $(if $(filter ndrun,$(PE_RUNNERS)),$(NDRUN))
 	@tests/pe/run --bindir $(PE_BIN) --ndrun $(NDRUN) --runners "$(PE_RUNNERS)" \
 		--wineprefix $(PE_BIN)/wineprefix $(if $(WINE64),--wine64 $(WINE64)) \
 		--summary $(RESULTS)/pe.summary $(PE_TESTS)
+
+# The programs again under the ASan+UBSan build of ndrun (build-asan/), as
+# their own suite of `make check`; wine64 does not take part (its runs
+# are listed as skipped).
+.PHONY: check-pe-asan
+check-pe-asan: $(PE_ALL)
+	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun
+	@mkdir -p $(RESULTS)
+	@tests/pe/run --bindir $(PE_BIN) --ndrun build-asan/ndrun --runners ndrun \
+		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe-asan.summary $(PE_TESTS)
