@@ -23,3 +23,4 @@ $(ND2UNIX_SO): $(ND2UNIX_OBJS)
 		-o $@ $^ -lrdmacm -libverbs
 
 -include $(shell find $(BUILD)/obj-pic -name '*.d' 2>/dev/null)
+-include tests/nd2unix/rules.mk

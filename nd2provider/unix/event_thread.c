@@ -91,22 +91,29 @@ static void cm_handler(struct nd_ev_source *src)
 	}
 }
 
+/* Lock-free once created: callers may hold nd_ev_lock. */
 struct rdma_event_channel *nd_cm_channel(void)
 {
+	struct rdma_event_channel *ch = __atomic_load_n(&cm_channel, __ATOMIC_ACQUIRE);
+
+	if (ch)
+		return ch;
 	pthread_mutex_lock(&nd_ev_lock);
 	if (!cm_channel) {
-		cm_channel = rdma_create_event_channel();
-		if (cm_channel) {
-			cm_src.fd = cm_channel->fd;
+		ch = rdma_create_event_channel();
+		if (ch) {
+			cm_src.fd = ch->fd;
 			cm_src.handler = cm_handler;
 			if (nd_ev_add(&cm_src)) {
-				rdma_destroy_event_channel(cm_channel);
-				cm_channel = NULL;
+				rdma_destroy_event_channel(ch);
+				ch = NULL;
 			}
 		}
+		__atomic_store_n(&cm_channel, ch, __ATOMIC_RELEASE);
 	}
+	ch = cm_channel;
 	pthread_mutex_unlock(&nd_ev_lock);
-	return cm_channel;
+	return ch;
 }
 
 static void *ev_thread(void *arg)
