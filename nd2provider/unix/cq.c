@@ -140,12 +140,18 @@ static struct nd_qp *srq_qp_lookup(struct nd_cq *cq, uint32_t qp_num)
 	return NULL;
 }
 
-/* Fills one ND2_RESULT and hands the request's slot back to its poster. */
-static inline void convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r)
+/* Fills one ND2_RESULT and hands the request's slot back to its poster;
+ * false for a silent success signaled only to retire its ring. */
+static inline bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r)
 {
 	struct nd_slot *s = (struct nd_slot *)(uintptr_t)wc->wr_id;
 	struct nd_qp *qp = s->qp;
 	uint32_t type = s->type;
+
+	if (unlikely(s->silent) && likely(wc->status == IBV_WC_SUCCESS)) {
+		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+		return false;
+	}
 
 	r->status = likely(wc->status == IBV_WC_SUCCESS) ? ND_SUCCESS : nd_status_from_wc(wc->status, type);
 	r->bytes = (type == Nd2RequestTypeReceive || type == Nd2RequestTypeRead) ? wc->byte_len : 0;
@@ -162,6 +168,7 @@ static inline void convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_
 		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
 	}
 	r->qp_context = qp ? qp->context : 0;
+	return true;
 }
 
 ND_CALL(cq_get_results)
@@ -175,7 +182,7 @@ ND_CALL(cq_get_results)
 	if (unlikely(__atomic_load_n(&cq->stash_full, __ATOMIC_ACQUIRE)) && cap) {
 		pthread_mutex_lock(&cq->lock);
 		if (cq->stash_full) {
-			convert(cq, &cq->stash, &out[n++]);
+			n += convert(cq, &cq->stash, &out[n]);
 			cq->stash_full = 0;
 		}
 		pthread_mutex_unlock(&cq->lock);
@@ -187,8 +194,7 @@ ND_CALL(cq_get_results)
 		if (k <= 0)
 			break;
 		for (i = 0; i < k; i++)
-			convert(cq, &wc[i], &out[n + i]);
-		n += k;
+			n += convert(cq, &wc[i], &out[n]);
 		if (k < want)
 			break;
 	}
@@ -237,8 +243,14 @@ ND_CALL(cq_notify)
 	 * SOLICITED request we cannot tell a solicited completion from
 	 * another, so any completion wakes it (a spurious wake-up beats a
 	 * lost one). */
-	if (!cq->stash_full && ibv_poll_cq(cq->cq, 1, &cq->stash) == 1)
-		__atomic_store_n(&cq->stash_full, 1, __ATOMIC_RELEASE);
+	while (!cq->stash_full && ibv_poll_cq(cq->cq, 1, &cq->stash) == 1) {
+		struct nd_slot *s = (struct nd_slot *)(uintptr_t)cq->stash.wr_id;
+
+		if (s->silent && cq->stash.status == IBV_WC_SUCCESS)
+			__atomic_store_n(&s->qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+		else
+			__atomic_store_n(&cq->stash_full, 1, __ATOMIC_RELEASE);
+	}
 	if (cq->stash_full) {
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);

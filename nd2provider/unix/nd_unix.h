@@ -124,7 +124,8 @@ struct nd_slot {
 	uint64_t context;
 	struct nd_qp *qp;	/* NULL on an SRQ: found from wc.qp_num */
 	uint32_t type;		/* ND2_REQUEST_TYPE */
-	uint32_t busy;		/* receive slots: set by poster, cleared by poller */
+	uint16_t busy;		/* receive slots: set by poster, cleared by poller */
+	uint16_t silent;	/* a silent success signaled only to retire the ring */
 	uint64_t seq;		/* send slots: post sequence number */
 };
 
@@ -180,6 +181,7 @@ struct nd_qp {
 	uint32_t sq_mask;
 	uint64_t sq_head;
 	uint64_t sq_tail;
+	uint32_t unsignaled;	/* poster only: silent requests since the last signaled one */
 	/* receive ring (plain QP) */
 	struct nd_slot *rq;
 	uint32_t rq_mask;

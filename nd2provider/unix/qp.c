@@ -279,7 +279,24 @@ static inline struct nd_slot *sq_slot(struct nd_qp *qp, uint64_t context, uint32
 	s->qp = qp;
 	s->type = type;
 	s->seq = qp->sq_head;
+	s->silent = 0;
 	return s;
+}
+
+/* Silent successes make no completion, so nothing would ever hand their
+ * slots back: every half ring, one is signaled anyway and GetResults drops
+ * its result. */
+static inline unsigned retire(struct nd_qp *qp, struct nd_slot *s, unsigned flags)
+{
+	if (flags & IBV_SEND_SIGNALED) {
+		qp->unsignaled = 0;
+		return flags;
+	}
+	if (++qp->unsignaled < (qp->sq_mask + 1) / 2)
+		return flags;
+	qp->unsignaled = 0;
+	s->silent = 1;
+	return flags | IBV_SEND_SIGNALED;
 }
 
 static inline int32_t post_send(struct nd_qp *qp, struct ibv_send_wr *wr)
@@ -335,7 +352,7 @@ ND_CALL(qp_send)
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
 	wr.num_sge = p->nsge;
 	wr.opcode = IBV_WR_SEND;
-	wr.send_flags = send_flags(p->flags);
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
 	return post_send(qp, &wr);
 }
 
@@ -361,7 +378,7 @@ static int32_t rdma(struct nd_unix_rdma_params *p, enum ibv_wr_opcode op, uint32
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
 	wr.num_sge = p->nsge;
 	wr.opcode = op;
-	wr.send_flags = send_flags(p->flags);
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
 	wr.wr.rdma.remote_addr = p->remote_address;
 	wr.wr.rdma.rkey = ntohl(p->remote_token);
 	return post_send(qp, &wr);
@@ -408,7 +425,7 @@ ND_CALL(qp_bind)
 	memset(&wr, 0, sizeof(wr));
 	wr.wr_id = (uintptr_t)s;
 	wr.opcode = IBV_WR_BIND_MW;
-	wr.send_flags = send_flags(p->flags & (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE));
+	wr.send_flags = retire(qp, s, send_flags(p->flags & (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE)));
 	wr.bind_mw.mw = mw->mw;
 	wr.bind_mw.rkey = rkey;
 	wr.bind_mw.bind_info.mr = mr->mr;
@@ -451,7 +468,7 @@ ND_CALL(qp_invalidate)
 	memset(&wr, 0, sizeof(wr));
 	wr.wr_id = (uintptr_t)s;
 	wr.opcode = IBV_WR_LOCAL_INV;
-	wr.send_flags = send_flags(p->flags);
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
 	wr.invalidate_rkey = mw->rkey;
 	st = post_send(qp, &wr);
 	if (st)
