@@ -299,6 +299,65 @@ static void open_side(struct side *s, const char *ip)
 	      "Register pends, then completes once on its file (status %#x, tokens %#x/%#x)", st, s->tok.local, s->tok.remote);
 }
 
+
+/* Objects that need no peer: CQ Notify/Cancel order and Resize, the SRQ,
+ * memory windows. */
+static void local_objects(struct side *s)
+{
+	struct nd_unix_cq_notify_params np;
+	struct nd_unix_object_params o = { s->cq };
+	struct nd_unix_cq_resize_params rz = { s->cq, 512, 0 };
+	struct tov t1, t2, t3;
+	int32_t st1, st2, st3;
+
+	np = (struct nd_unix_cq_notify_params){ s->cq, ov_of(&t1), ND_CQ_NOTIFY_ANY, 0 };
+	st1 = call(ND_UNIX_CQ_NOTIFY, &np);
+	np = (struct nd_unix_cq_notify_params){ s->cq, ov_of(&t2), ND_CQ_NOTIFY_SOLICITED, 0 };
+	st2 = call(ND_UNIX_CQ_NOTIFY, &np);
+	np = (struct nd_unix_cq_notify_params){ s->cq, ov_of(&t3), ND_CQ_NOTIFY_ERRORS, 0 };
+	st3 = call(ND_UNIX_CQ_NOTIFY, &np);
+	check(st1 == ND_PENDING && st2 == ND_PENDING && st3 == ND_PENDING && !t1.count && !t2.count && !t3.count,
+	      "Notify ANY, SOLICITED and ERRORS pend on an idle CQ");
+	call(ND_UNIX_CANCEL, &o);
+	check(t1.status == ND_CANCELED && t2.status == ND_CANCELED && t3.status == ND_CANCELED &&
+	      t1.order < t2.order && t2.order < t3.order,
+	      "CancelOverlappedRequests completes them ND_CANCELED, in the order issued");
+	if (s->info.adapter_flags & ND_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED)
+		check(call(ND_UNIX_CQ_RESIZE, &rz) == 0, "Resize the CQ to 512");
+
+	struct nd_unix_srq_create_params sc = { s->adapter, 64, 2, 4, 0, 0 };
+	int32_t st = call(ND_UNIX_SRQ_CREATE, &sc);
+	check(st == 0 || (st == ND_NOT_SUPPORTED && !s->info.max_shared_receive_queue_depth),
+	      "CreateSharedReceiveQueue (status %#x, depth limit %u)", st, s->info.max_shared_receive_queue_depth);
+	if (st == 0) {
+		struct nd_unix_qp_create_params qc = { s->adapter, s->cq, s->cq, sc.srq, 0xABC, 0, 16, 0, 1, 0, 0, 0 };
+		struct nd_unix_sge sge = { (uint64_t)(uintptr_t)send_area(s), 64, s->tok.local };
+		struct nd_unix_post_params rp = { sc.srq, 0x77, (uint64_t)(uintptr_t)&sge, 1, 0 };
+		struct nd_unix_ov_params sn = { sc.srq, ov_of(&t1) };
+		struct nd_unix_object_params so = { sc.srq }, qo;
+		int i, ok = 1;
+
+		check(call(ND_UNIX_QP_CREATE, &qc) == 0, "CreateQueuePairWithSrq");
+		for (i = 0; i < 8; i++)
+			ok &= call(ND_UNIX_SRQ_RECEIVE, &rp) == 0;
+		check(ok, "8 Receives on the SRQ");
+		check(call(ND_UNIX_SRQ_NOTIFY, &sn) == ND_PENDING, "SRQ Notify pends");
+		check(call(ND_UNIX_SRQ_DESTROY, &so) == ND_DEVICE_BUSY, "an SRQ with a QP on it cannot go: ND_DEVICE_BUSY");
+		qo.object = qc.qp;
+		check(call(ND_UNIX_QP_DESTROY, &qo) == 0, "release the QP on the SRQ");
+		check(call(ND_UNIX_SRQ_DESTROY, &so) == 0 && t1.status == ND_CANCELED,
+		      "release the SRQ: its Notify completes ND_CANCELED");
+	}
+
+	struct nd_unix_create_params mw = { s->adapter, 0 };
+	st = call(ND_UNIX_MW_CREATE, &mw);
+	check(st == 0 || st == ND_NOT_SUPPORTED, "CreateMemoryWindow (status %#x)", st);
+	if (st == 0) {
+		o.object = mw.object;
+		check(call(ND_UNIX_MW_DESTROY, &o) == 0, "release the memory window");
+	}
+}
+
 static void close_side(struct side *s)
 {
 	struct nd_unix_ov_params dp = { s->mr, ov_of(&(struct tov){ 0 }) };
@@ -678,6 +737,8 @@ static int run(const char *what, const char *ip, const char *peer)
 	}
 	memset(&s, 0, sizeof(s));
 	open_side(&s, ip);
+	if (!failures && !strcmp(what, "server"))
+		local_objects(&s);
 	if (!failures) {
 		if (!strcmp(what, "server"))
 			serve(&s, ip, peer);
