@@ -303,12 +303,21 @@ static bool probe_cq_resize(struct nd_adapter *a)
 	return ok;
 }
 
+/* One watch per device context: every adapter opened on a device shares
+ * librdmacm's context and so its async-event fd.  Under nd_ev_lock. */
+struct async_watch {
+	struct ibv_context *ctx;
+	int refs;
+	struct nd_ev_source src;
+};
+static struct async_watch watches[16];
+
 static void async_handler(struct nd_ev_source *src)
 {
-	struct nd_adapter *a = container_of(src, struct nd_adapter, async_src);
+	struct async_watch *w = container_of(src, struct async_watch, src);
 	struct ibv_async_event ev;
 
-	while (ibv_get_async_event(a->ctx, &ev) == 0) {
+	while (ibv_get_async_event(w->ctx, &ev) == 0) {
 		switch (ev.event_type) {
 		case IBV_EVENT_CQ_ERR:
 			nd_cq_async_event(ev.element.cq->cq_context, ev.event_type);
@@ -327,6 +336,44 @@ static void async_handler(struct nd_ev_source *src)
 		}
 		ibv_ack_async_event(&ev);
 	}
+}
+
+/* nd_ev_lock held. */
+static int watch_device(struct ibv_context *ctx)
+{
+	struct async_watch *free_w = NULL;
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++) {
+		if (watches[i].refs && watches[i].ctx == ctx) {
+			watches[i].refs++;
+			return 0;
+		}
+		if (!watches[i].refs && !free_w)
+			free_w = &watches[i];
+	}
+	if (!free_w)
+		return ENOSPC;
+	free_w->ctx = ctx;
+	free_w->src.fd = ctx->async_fd;
+	free_w->src.handler = async_handler;
+	if (nd_ev_add(&free_w->src))
+		return errno;
+	free_w->refs = 1;
+	return 0;
+}
+
+/* nd_ev_lock held. */
+static void unwatch_device(struct ibv_context *ctx)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++)
+		if (watches[i].refs && watches[i].ctx == ctx) {
+			if (!--watches[i].refs)
+				nd_ev_remove(&watches[i].src);
+			return;
+		}
 }
 
 ND_CALL(adapter_open)
@@ -373,10 +420,8 @@ ND_CALL(adapter_open)
 	a->max_inline = probe_max_inline(a);
 	a->cq_resize = probe_cq_resize(a);
 	a->in_order = known_in_order(a->ctx->device->name);
-	a->async_src.fd = a->ctx->async_fd;
-	a->async_src.handler = async_handler;
 	pthread_mutex_lock(&nd_ev_lock);
-	err = nd_ev_add(&a->async_src) ? errno : 0;
+	err = watch_device(a->ctx);
 	pthread_mutex_unlock(&nd_ev_lock);
 	if (err)
 		goto fail_pd;
@@ -410,7 +455,7 @@ ND_CALL(adapter_close)
 	if (__atomic_load_n(&a->children, __ATOMIC_ACQUIRE))
 		return ND_DEVICE_BUSY;
 	pthread_mutex_lock(&nd_ev_lock);
-	nd_ev_remove(&a->async_src);
+	unwatch_device(a->ctx);
 	pthread_mutex_unlock(&nd_ev_lock);
 	ibv_dealloc_pd(a->pd);
 	a->obj.kind = 0;

@@ -100,7 +100,6 @@ struct nd_adapter {
 	uint32_t max_sge;
 	bool in_order;
 	bool cq_resize;
-	struct nd_ev_source async_src;
 	pthread_mutex_t lock;		/* children lists */
 	struct nd_cq *cqs;		/* for async CQ events */
 	struct nd_srq *srqs;

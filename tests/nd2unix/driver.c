@@ -245,6 +245,12 @@ static void open_side(struct side *s, const char *ip)
 	st = call(ND_UNIX_ADAPTER_OPEN, &ao);
 	check(st == 0, "OpenAdapter (status %#x)", st);
 	s->adapter = ao.adapter;
+	struct nd_unix_adapter_open_params ao2 = { ra.adapter_id, 0 };
+	struct nd_unix_object_params o2;
+	st = call(ND_UNIX_ADAPTER_OPEN, &ao2);
+	o2.object = ao2.adapter;
+	check(st == 0 && ao2.adapter != ao.adapter && call(ND_UNIX_ADAPTER_CLOSE, &o2) == 0,
+	      "a second adapter on the same device opens and closes");
 	aq.adapter = s->adapter;
 	st = call(ND_UNIX_ADAPTER_QUERY, &aq);
 	s->info = aq.info;
