@@ -2,6 +2,8 @@
  * errno, ibv_wc_status and rdma_cm events.  Unknown values are logged once
  * and become ND_UNSUCCESSFUL. */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "nd_unix.h"
 
@@ -48,7 +50,24 @@ int32_t nd_status_from_errno(int err)
 /* The ND2_RESULT table (IND2CompletionQueue.md) plus what clients rely on
  * (CLIENT-BEHAVIOR.md): a receive too small for the incoming Send is
  * ND_DATA_OVERRUN; the sender of that Send sees STATUS_DATA_ERROR. */
+static int32_t wc_status(enum ibv_wc_status st, uint32_t type);
+
+/* Error completions only: NDSHIM_DEBUG=+nd2unix shows what verbs said. */
 int32_t nd_status_from_wc(enum ibv_wc_status st, uint32_t type)
+{
+	static int debug = -1;
+	int32_t nd = wc_status(st, type);
+
+	if (debug < 0) {
+		const char *e = getenv("NDSHIM_DEBUG");
+		debug = e && strstr(e, "nd2unix") != NULL;
+	}
+	if (debug)
+		nd_log("completion of request type %u: %s -> %#x", type, ibv_wc_status_str(st), (unsigned)nd);
+	return nd;
+}
+
+static int32_t wc_status(enum ibv_wc_status st, uint32_t type)
 {
 	switch (st) {
 	case IBV_WC_SUCCESS: return ND_SUCCESS;
@@ -61,12 +80,21 @@ int32_t nd_status_from_wc(enum ibv_wc_status st, uint32_t type)
 	case IBV_WC_MW_BIND_ERR: return ND_INVALID_DEVICE_REQUEST;
 	case IBV_WC_REM_INV_REQ_ERR:
 		return type == Nd2RequestTypeSend ? ND_STATUS_DATA_ERROR : ND_REMOTE_ERROR;
-	case IBV_WC_REM_OP_ERR: case IBV_WC_REM_ABORT_ERR: case IBV_WC_REM_INV_RD_REQ_ERR:
+	/* rxe (Linux 6.1) reports a Receive too small for the incoming Send
+	 * as a local QP operation error at the receiver and a remote
+	 * operation error at the sender, where hardware says LOC_LEN_ERR and
+	 * REM_INV_REQ_ERR; a Receive or a Send can fail these ways for no
+	 * other reason a well-formed request can cause. */
+	case IBV_WC_REM_OP_ERR:
+		return type == Nd2RequestTypeSend ? ND_STATUS_DATA_ERROR : ND_REMOTE_ERROR;
+	case IBV_WC_LOC_QP_OP_ERR:
+		return type == Nd2RequestTypeReceive ? ND_DATA_OVERRUN : ND_INTERNAL_ERROR;
+	case IBV_WC_REM_ABORT_ERR: case IBV_WC_REM_INV_RD_REQ_ERR:
 	case IBV_WC_BAD_RESP_ERR: case IBV_WC_LOC_RDD_VIOL_ERR:
 		return ND_REMOTE_ERROR;
 	case IBV_WC_RETRY_EXC_ERR: case IBV_WC_RNR_RETRY_EXC_ERR: case IBV_WC_RESP_TIMEOUT_ERR:
 		return ND_IO_TIMEOUT;
-	case IBV_WC_LOC_QP_OP_ERR: case IBV_WC_LOC_EEC_OP_ERR: case IBV_WC_INV_EECN_ERR:
+	case IBV_WC_LOC_EEC_OP_ERR: case IBV_WC_INV_EECN_ERR:
 	case IBV_WC_INV_EEC_STATE_ERR: case IBV_WC_FATAL_ERR: case IBV_WC_GENERAL_ERR:
 		return ND_INTERNAL_ERROR;
 	default:

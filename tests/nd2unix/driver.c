@@ -400,6 +400,103 @@ static uint64_t new_connector(struct side *s)
 	return p.object;
 }
 
+/* A short-lived extra connection on its own CQ, for the failures that end
+ * a connection: a Receive too small (recv_len 16) and no Receive at all
+ * (recv_len 0, the sender's RNR retries run out). */
+struct extra {
+	uint64_t cq, qp, connector;
+};
+
+static void extra_open(struct side *s, struct extra *x)
+{
+	struct nd_unix_cq_create_params cc = { s->adapter, 16, 0, 0 };
+	struct nd_unix_qp_create_params qc = { s->adapter, 0, 0, 0, 0xE0, 4, 4, 1, 1, 0, 0, 0 };
+
+	call(ND_UNIX_CQ_CREATE, &cc);
+	x->cq = qc.recv_cq = qc.initiator_cq = cc.cq;
+	call(ND_UNIX_QP_CREATE, &qc);
+	x->qp = qc.qp;
+	x->connector = new_connector(s);
+}
+
+static void extra_close(struct extra *x)
+{
+	struct nd_unix_object_params o = { x->connector };
+
+	call(ND_UNIX_CONNECTOR_DESTROY, &o);
+	o.object = x->qp;
+	call(ND_UNIX_QP_DESTROY, &o);
+	o.object = x->cq;
+	call(ND_UNIX_CQ_DESTROY, &o);
+}
+
+static int extra_result(uint64_t cq, struct nd_unix_result *r, int ms)
+{
+	struct side tmp = { .cq = cq };
+	return get_one(&tmp, r, ms);
+}
+
+static void serve_extra(struct side *s, uint32_t recv_len)
+{
+	struct extra x;
+	struct tov t;
+	struct nd_unix_result r;
+	struct nd_unix_sge sge = { (uint64_t)(uintptr_t)s->buf, recv_len, s->tok.local };
+	struct nd_unix_post_params rp;
+
+	extra_open(s, &x);
+	rp = (struct nd_unix_post_params){ x.qp, 0xE1, (uint64_t)(uintptr_t)&sge, 1, 0 };
+	if (recv_len)
+		call(ND_UNIX_QP_RECEIVE, &rp);
+	struct nd_unix_get_request_params gr = { s->listener, x.connector, ov_of(&t) };
+	int ok = call(ND_UNIX_LISTENER_GET_CONNECTION_REQUEST, &gr) == ND_PENDING && wait_ov(&t, 60000) == 0;
+	struct nd_unix_accept_params ap = { x.connector, x.qp, 0, 0, 0, 0, 0, ov_of(&t) };
+	ok = ok && call(ND_UNIX_CONNECTOR_ACCEPT, &ap) == ND_PENDING && wait_ov(&t, 30000) == 0;
+	check(ok, "extra connection %u accepted", recv_len);
+	if (recv_len) {
+		ok = extra_result(x.cq, &r, 30000);
+		check(ok && r.status == ND_DATA_OVERRUN && r.request_type == Nd2RequestTypeReceive && r.request_context == 0xE1,
+		      "a Send larger than the Receive: the Receive completes ND_DATA_OVERRUN (got %#x)", ok ? r.status : 1);
+	} else {
+		struct tov tnd;
+		struct nd_unix_ov_params ndp = { x.connector, ov_of(&tnd) };
+		call(ND_UNIX_CONNECTOR_NOTIFY_DISCONNECT, &ndp);
+		wait_ov(&tnd, 30000);	/* the client goes once its Send has failed */
+	}
+	extra_close(&x);
+}
+
+static void client_extra(struct side *s, const char *peer, uint32_t recv_len)
+{
+	struct extra x;
+	struct tov t;
+	struct nd_unix_result r;
+	double t0;
+	int32_t st;
+	int ok;
+
+	extra_open(s, &x);
+	struct nd_unix_connect_params cp = { x.connector, x.qp, addr_of(peer, PORT), 0, 0, 0, 0, 0, ov_of(&t) };
+	ok = call(ND_UNIX_CONNECTOR_CONNECT, &cp) == ND_PENDING && wait_ov(&t, 60000) == 0;
+	struct nd_unix_ov_params ccp = { x.connector, ov_of(&t) };
+	ok = ok && call(ND_UNIX_CONNECTOR_COMPLETE_CONNECT, &ccp) == ND_PENDING && wait_ov(&t, 10000) == 0;
+	check(ok, "extra connection %u established", recv_len);
+	struct nd_unix_sge sge = { (uint64_t)(uintptr_t)send_area(s), 100, s->tok.local };
+	struct nd_unix_post_params sp = { x.qp, 0xE2, (uint64_t)(uintptr_t)&sge, 1, 0 };
+	sleep(1);	/* the server's Accept completes before our Send lands */
+	t0 = now_ms();
+	st = call(ND_UNIX_QP_SEND, &sp);
+	ok = st == 0 && extra_result(x.cq, &r, 60000) && r.request_type == Nd2RequestTypeSend && r.request_context == 0xE2;
+	if (recv_len)
+		check(ok && (r.status == ND_SUCCESS || r.status == ND_STATUS_DATA_ERROR),
+		      "its sender sees ND_SUCCESS or STATUS_DATA_ERROR (got %#x)", ok ? r.status : 1);
+	else
+		check(ok && r.status == ND_IO_TIMEOUT,
+		      "a Send with no Receive posted on a plain QP fails ND_IO_TIMEOUT (got %#x after %.0f ms)",
+		      ok ? r.status : 1, now_ms() - t0);
+	extra_close(&x);
+}
+
 /* ---- the passive side ------------------------------------------------------ */
 static const char reject_data[] = "no thanks";
 static const char accept_data[] = "server-hello: welcome aboard";
@@ -552,7 +649,10 @@ static void serve(struct side *s, const char *ip, const char *peer)
 	for (i = 0, ok = 1; i < RECV_SLOTS; i++)
 		ok &= recv_one(s, &r, 10000) && r.status == ND_CANCELED && r.request_type == Nd2RequestTypeReceive;
 	check(ok, "Disconnect flushed the %d posted Receives: ND_CANCELED, RequestType Receive", RECV_SLOTS);
+	serve_extra(s, 16);
+	serve_extra(s, 0);
 }
+
 
 /* ---- the active side --------------------------------------------------------- */
 static int32_t try_connect(struct side *s, const char *ip, uint16_t port, const void *pd, uint32_t len, struct tov *t)
@@ -718,6 +818,8 @@ static void client(struct side *s, const char *ip, const char *peer)
 	struct nd_unix_ov_params dp = { s->connector, ov_of(&t) };
 	st = call(ND_UNIX_CONNECTOR_DISCONNECT, &dp);
 	check(st == ND_PENDING && wait_ov(&t, 30000) == 0, "Disconnect pends, then completes");
+	client_extra(s, peer, 16);
+	client_extra(s, peer, 0);
 }
 
 static int run(const char *what, const char *ip, const char *peer)
