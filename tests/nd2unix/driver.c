@@ -436,6 +436,8 @@ static int extra_result(uint64_t cq, struct nd_unix_result *r, int ms)
 	return get_one(&tmp, r, ms);
 }
 
+#define EXTRA_SRQ 1u	/* recv_len: a QP on an SRQ that gets its Receive late */
+
 static void serve_extra(struct side *s, uint32_t recv_len)
 {
 	struct extra x;
@@ -444,15 +446,48 @@ static void serve_extra(struct side *s, uint32_t recv_len)
 	struct nd_unix_sge sge = { (uint64_t)(uintptr_t)s->buf, recv_len, s->tok.local };
 	struct nd_unix_post_params rp;
 
-	extra_open(s, &x);
+	struct nd_unix_srq_create_params sc = { s->adapter, 16, 1, 0, 0, 0 };
+
+	if (recv_len == EXTRA_SRQ) {
+		struct nd_unix_cq_create_params cc = { s->adapter, 16, 0, 0 };
+		struct nd_unix_qp_create_params qc = { s->adapter, 0, 0, 0, 0xE5, 0, 4, 0, 1, 0, 0, 0 };
+		call(ND_UNIX_SRQ_CREATE, &sc);
+		call(ND_UNIX_CQ_CREATE, &cc);
+		x.cq = qc.recv_cq = qc.initiator_cq = cc.cq;
+		qc.srq = sc.srq;
+		call(ND_UNIX_QP_CREATE, &qc);
+		x.qp = qc.qp;
+		x.connector = new_connector(s);
+		sge.length = SLOT_SIZE;
+	} else {
+		extra_open(s, &x);
+	}
 	rp = (struct nd_unix_post_params){ x.qp, 0xE1, (uint64_t)(uintptr_t)&sge, 1, 0 };
-	if (recv_len)
+	if (recv_len && recv_len != EXTRA_SRQ)
 		call(ND_UNIX_QP_RECEIVE, &rp);
 	struct nd_unix_get_request_params gr = { s->listener, x.connector, ov_of(&t) };
 	int ok = call(ND_UNIX_LISTENER_GET_CONNECTION_REQUEST, &gr) == ND_PENDING && wait_ov(&t, 60000) == 0;
 	struct nd_unix_accept_params ap = { x.connector, x.qp, 0, 0, 0, 0, 0, ov_of(&t) };
 	ok = ok && call(ND_UNIX_CONNECTOR_ACCEPT, &ap) == ND_PENDING && wait_ov(&t, 30000) == 0;
 	check(ok, "extra connection %u accepted", recv_len);
+	if (recv_len == EXTRA_SRQ) {
+		/* Longer than a plain QP's RNR retries last (about 4 s here). */
+		sleep(7);
+		rp.object = sc.srq;
+		ok = call(ND_UNIX_SRQ_RECEIVE, &rp) == 0 && extra_result(x.cq, &r, 30000);
+		check(ok && r.status == 0 && r.bytes == 100 && r.qp_context == 0xE5 && r.request_context == 0xE1 &&
+		      r.request_type == Nd2RequestTypeReceive,
+		      "a Send to a QP on an empty SRQ waits for a Receive posted 7 s later (status %#x, qp context %#llx)",
+		      ok ? r.status : 1, ok ? (unsigned long long)r.qp_context : 0ull);
+		struct tov tnd;
+		struct nd_unix_ov_params ndp = { x.connector, ov_of(&tnd) };
+		call(ND_UNIX_CONNECTOR_NOTIFY_DISCONNECT, &ndp);
+		wait_ov(&tnd, 30000);
+		extra_close(&x);
+		struct nd_unix_object_params so = { sc.srq };
+		check(call(ND_UNIX_SRQ_DESTROY, &so) == 0, "release the SRQ");
+		return;
+	}
 	if (recv_len) {
 		ok = extra_result(x.cq, &r, 30000);
 		check(ok && r.status == ND_DATA_OVERRUN && r.request_type == Nd2RequestTypeReceive && r.request_context == 0xE1,
@@ -487,7 +522,11 @@ static void client_extra(struct side *s, const char *peer, uint32_t recv_len)
 	t0 = now_ms();
 	st = call(ND_UNIX_QP_SEND, &sp);
 	ok = st == 0 && extra_result(x.cq, &r, 60000) && r.request_type == Nd2RequestTypeSend && r.request_context == 0xE2;
-	if (recv_len)
+	if (recv_len == EXTRA_SRQ)
+		check(ok && r.status == ND_SUCCESS && now_ms() - t0 > 5000,
+		      "a Send to a peer's empty SRQ is retried until it lands (%#x after %.0f ms)",
+		      ok ? r.status : 1, now_ms() - t0);
+	else if (recv_len)
 		check(ok && (r.status == ND_SUCCESS || r.status == ND_STATUS_DATA_ERROR),
 		      "its sender sees ND_SUCCESS or STATUS_DATA_ERROR (got %#x)", ok ? r.status : 1);
 	else
@@ -651,6 +690,7 @@ static void serve(struct side *s, const char *ip, const char *peer)
 	check(ok, "Disconnect flushed the %d posted Receives: ND_CANCELED, RequestType Receive", RECV_SLOTS);
 	serve_extra(s, 16);
 	serve_extra(s, 0);
+	serve_extra(s, EXTRA_SRQ);
 }
 
 
@@ -820,6 +860,7 @@ static void client(struct side *s, const char *ip, const char *peer)
 	check(st == ND_PENDING && wait_ov(&t, 30000) == 0, "Disconnect pends, then completes");
 	client_extra(s, peer, 16);
 	client_extra(s, peer, 0);
+	client_extra(s, peer, EXTRA_SRQ);
 }
 
 static int run(const char *what, const char *ip, const char *peer)
