@@ -4,7 +4,7 @@
 #   make check         every test suite; prints one "N passed, N failed" total
 #   make check-unit    cmocka unit tests of the Linux-side code
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
-#   make check-malformed  the malformed-PE corpus under ndrun
+#   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make demo          the main job: a Windows program under ndrun
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
@@ -91,7 +91,7 @@ RESULTS := $(BUILD)/results
 -include samples/rules.mk
 -include bench/rules.mk
 
-SUITES := unit pe malformed vm
+SUITES := unit pe pe-asan malformed malformed-asan vm
 check: deps
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

@@ -33,7 +33,7 @@ HMODULE loader_load_library(const WCHAR *name, DWORD flags)
 	}
 	loader_lock();
 	m = module_load(a, NULL, &err);
-	if (m && !module_attach_pending(&err)) {
+	if (m && !module_attach_pending(false, &err)) {
 		module_release(m);
 		m = NULL;
 	}

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	exe = module_load_exe(argv[i], &err);
 	if (exe) {
 		loader_peb()->ImageBaseAddress = (HMODULE)exe->base;
-		if (!module_attach_pending(&err))
+		if (!module_attach_pending(true, &err))
 			exe = NULL;
 	}
 	loader_unlock();

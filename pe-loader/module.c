@@ -748,7 +748,7 @@ static BOOL call_init(struct module *m, DWORD reason, void *reserved)
 	return ret;
 }
 
-bool module_attach_pending(struct load_error *err)
+bool module_attach_pending(bool static_load, struct load_error *err)
 {
 	struct list *cur;
 
@@ -758,7 +758,7 @@ restart:
 		if (m->attached)
 			continue;
 		m->attached = true;
-		if (!call_init(m, DLL_PROCESS_ATTACH, m->is_exe ? (void *)1 : NULL)) {
+		if (!call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL)) {
 			set_error(err, ERROR_DLL_INIT_FAILED, "%s: initialization failed (DllMain returned FALSE)", m->name);
 			call_init(m, DLL_PROCESS_DETACH, NULL);
 			return false;

@@ -51,8 +51,10 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 /* Load the program itself. */
 struct module *module_load_exe(const char *path, struct load_error *err);
 /* Run DLL_PROCESS_ATTACH for every module that has not had it, in
- * dependency order.  FALSE (err set) when a DllMain fails. */
-bool module_attach_pending(struct load_error *err);
+ * dependency order.  static_load: the process is starting, so DllMain
+ * gets a non-NULL lpvReserved (NULL for LoadLibrary, as documented).
+ * FALSE (err set) when a DllMain fails. */
+bool module_attach_pending(bool static_load, struct load_error *err);
 void module_release(struct module *m);
 
 struct module *module_from_base(const void *base);

@@ -4,12 +4,16 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt;
+extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt, builtin_ws2_32,
+	builtin_mswsock, builtin_ndshim;
 
 const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_kernel32,
 	&builtin_msvcrt,
+	&builtin_mswsock,
+	&builtin_ndshim,
 	&builtin_ntdll,
+	&builtin_ws2_32,
 };
 const unsigned int builtin_dll_count = sizeof(builtin_dlls) / sizeof(builtin_dlls[0]);
 

@@ -16,3 +16,13 @@ check-malformed: $(MALFORMED_GEN) $(NDRUN)
 	@$(MALFORMED_GEN) $(MALFORMED_DIR)/corpus
 	@mkdir -p $(RESULTS)
 	@tests/malformed/run $(NDRUN) $(MALFORMED_DIR)/corpus $(RESULTS)/malformed.summary
+
+# The same corpus against an ASan+UBSan build of ndrun (build-asan/), as
+# its own suite of `make check`: bad input must not even trip a sanitizer.
+.PHONY: check-malformed-asan
+check-malformed-asan:
+	@mkdir -p $(RESULTS)
+	@rm -f build-asan/results/malformed.summary
+	@$(MAKE) --no-print-directory SANITIZE=1 check-malformed; rc=$$?; \
+	if [ -r build-asan/results/malformed.summary ]; then \
+		cp build-asan/results/malformed.summary $(RESULTS)/malformed-asan.summary; fi; exit $$rc

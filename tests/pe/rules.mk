@@ -36,6 +36,11 @@ $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --dllname $*.dll --output-delaylib $@
 
+# Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
+# discovery program loads the stand-in provider DLL at run time.
+$(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
+$(PE_BIN)/ws2_nd_discovery.exe: $(PE_BIN)/ndprov_stub.dll
+
 # ---- generic rules -----------------------------------------------------------
 $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h
 	@mkdir -p $(@D)
@@ -61,3 +66,13 @@ check-pe: $(PE_ALL) $(if $(filter ndrun,$(PE_RUNNERS)),$(NDRUN))
 	@tests/pe/run --bindir $(PE_BIN) --ndrun $(NDRUN) --runners "$(PE_RUNNERS)" \
 		--wineprefix $(PE_BIN)/wineprefix $(if $(WINE64),--wine64 $(WINE64)) \
 		--summary $(RESULTS)/pe.summary $(PE_TESTS)
+
+# The programs again under the ASan+UBSan build of ndrun (build-asan/), as
+# their own suite of `make check`; wine64 does not take part (its runs
+# are listed as skipped).
+.PHONY: check-pe-asan
+check-pe-asan: $(PE_ALL)
+	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun
+	@mkdir -p $(RESULTS)
+	@tests/pe/run --bindir $(PE_BIN) --ndrun build-asan/ndrun --runners ndrun \
+		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe-asan.summary $(PE_TESTS)

@@ -49,6 +49,40 @@ test_ok(int cond, const char *file, int line, const char *fmt, ...)
 
 #define ok(cond, ...) test_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
+/* Under Wine (ntdll exports wine_get_version), not under ndrun or Windows. */
+static inline int test_on_wine(void)
+{
+	HMODULE ntdll = GetModuleHandleA("ntdll.dll");
+
+	return ntdll && GetProcAddress(ntdll, "wine_get_version") != NULL;
+}
+
+/* A check of documented Windows behaviour that Wine is known not to
+ * follow: counted normally except under Wine, where a failure prints
+ * "Test marked todo_wine" and does not count (the test names the
+ * deviation in a comment). */
+static inline int __attribute__((format(gnu_printf, 4, 5)))
+test_ok_todo_wine(int cond, const char *file, int line, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (!test_on_wine() || cond) {
+		va_start(ap, fmt);
+		__mingw_vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		return test_ok(cond, file, line, "%s", msg);
+	}
+	va_start(ap, fmt);
+	__mingw_vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stdout, "%s:%d: Test marked todo_wine: %s", test_basename(file), line, msg);
+	fflush(stdout);
+	return 0;
+}
+
+#define ok_todo_wine(cond, ...) test_ok_todo_wine(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
 /* Name of the running program, for the summary line. */
 static inline const char *test_progname(void)
 {

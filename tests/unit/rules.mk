@@ -10,7 +10,7 @@ UNIT_HELPERS := $(wildcard tests/unit/helper_*.c)
 # prerequisite is compiled into it, with the helpers.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(UNIT_HELPERS) $(LIBNDSHIM)
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -MF $@.d -Itests/unit -Itests/malformed -o $@ $(filter %.c,$^) $(HOST_LDFLAGS) \
+	$(call quiet,CCLD,$@)$(CC) $(HOST_CFLAGS) -MF $@.d -Itests/unit -Itests/malformed -o $@ $(filter %.c,$^) $(HOST_LDFLAGS) \
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive -lcmocka $(HOST_LIBS)
 
 # The PE image builder of the malformed-file corpus makes the test images.

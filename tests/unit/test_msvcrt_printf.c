@@ -157,5 +157,5 @@ int main(void)
 		cmocka_unit_test(test_conversions_between_families),
 		cmocka_unit_test(test_large_output),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, msvcrt_test_setup, win32_test_teardown);
 }

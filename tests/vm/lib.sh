@@ -28,6 +28,8 @@ vm_check() {
 	"$@" > "$vm_tmp/log" 2>&1 || _rc=$?
 	if [ $_rc -eq 0 ]; then
 		echo "ok: $_name"
+		# A check that passed only on a later try says so.
+		grep '^local_pair: try' "$vm_tmp/log" | sed 's/^/    note: /' || true
 	else
 		echo "FAIL: $_name (exit $_rc)"
 		tail -n 40 "$vm_tmp/log" | sed 's/^/    | /'

@@ -1,9 +1,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#define WIN32_NO_STATUS
 #include "core/debug.h"
 #include "core/file.h"
 #include "core/handle.h"
+#include "core/pipe.h"
+#undef WIN32_NO_STATUS
+#include <ntstatus.h>
 
 static void file_destroy(struct object *obj)
 {
@@ -14,14 +18,54 @@ static void file_destroy(struct object *obj)
 		unlink(f->unix_path);
 	if (f->own_fd && f->fd >= 0)
 		close(f->fd);
+	io_target_destroy(&f->io);
+	if (f->pipe)
+		pipe_release(f->pipe);
 	free(f->unix_path);
 	free(f->console_pending);
 	pthread_mutex_destroy(&f->lock);
 	free(f);
 }
 
+static bool match_any(struct io_request *req, void *ctx)
+{
+	return true;
+}
+
+/* The last handle going away ends the file's pending requests, as the
+ * I/O manager's cleanup does. */
+static void file_close_handle(struct object *obj, unsigned int handles_left)
+{
+	struct file *f = to_file(obj);
+
+	if (handles_left)
+		return;
+	if (f->pipe)
+		pipe_close_end(f);
+	io_cancel(&f->io, match_any, NULL, STATUS_CANCELLED);
+}
+
+static bool file_signaled(struct object *obj, unsigned int tid)
+{
+	return io_target_signaled(&to_file(obj)->io);
+}
+
+static bool file_satisfied(struct object *obj, unsigned int tid)
+{
+	return false;
+}
+
+static struct io_target *file_io_target(struct object *obj)
+{
+	return &to_file(obj)->io;
+}
+
 const struct object_ops file_ops = {
 	.type_name = "file",
+	.signaled = file_signaled,
+	.satisfied = file_satisfied,
+	.close_handle = file_close_handle,
+	.io_target = file_io_target,
 	.destroy = file_destroy,
 };
 
@@ -38,7 +82,8 @@ DWORD file_map_generic(DWORD access)
 	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL);
 }
 
-struct file *file_create(int fd, DWORD access, DWORD options, bool own_fd)
+struct file *file_create_shared(int fd, DWORD access, DWORD options, bool own_fd,
+				pthread_mutex_t *io_lock)
 {
 	struct file *f = calloc(1, sizeof(*f));
 
@@ -50,7 +95,13 @@ struct file *file_create(int fd, DWORD access, DWORD options, bool own_fd)
 	f->options = options;
 	f->own_fd = own_fd;
 	pthread_mutex_init(&f->lock, NULL);
+	io_target_init(&f->io, &f->obj, io_lock);
 	return f;
+}
+
+struct file *file_create(int fd, DWORD access, DWORD options, bool own_fd)
+{
+	return file_create_shared(fd, access, options, own_fd, NULL);
 }
 
 HANDLE file_create_handle(int fd, DWORD access, DWORD options, bool own_fd)

@@ -1,10 +1,12 @@
 /* File objects: a handle-table object wrapping a Linux file descriptor,
  * for CreateFile handles, the standard handles, pipes and consoles.
  *
- * ReadFile/WriteFile and friends find the object with file_get.  The
- * fields below `overlapped` are reserved for the completion-port code:
- * an overlapped file (FILE_FLAG_OVERLAPPED) keeps its port association
- * and notification modes there. */
+ * ReadFile/WriteFile and friends find the object with file_get.  Every
+ * file is an io target (core/overlapped.h): completion port association,
+ * notification modes, pending requests, and the object's own signaled
+ * state that waits on the file handle see.  Named pipe ends (core/pipe.h)
+ * have fd -1 and a pipe; the ND provider's overlapped file (ndshim.dll)
+ * has fd -1 and no pipe. */
 #ifndef NDSHIM_FILE_H
 #define NDSHIM_FILE_H
 
@@ -15,6 +17,9 @@
 #include <winbase.h>
 
 #include "core/object.h"
+#include "core/overlapped.h"
+
+struct pipe_instance;
 
 struct file {
 	struct object obj;
@@ -30,12 +35,11 @@ struct file {
 	size_t console_pending_len;
 	pthread_mutex_t lock; /* the console fields */
 
-	/* overlapped I/O (completion ports), owned by that code */
-	struct {
-		struct object *port;
-		ULONG_PTR key;
-		UCHAR notification_modes; /* FILE_SKIP_* */
-	} overlapped;
+	struct io_target io;
+	/* named pipe ends: the instance (a reference) and which end */
+	struct pipe_instance *pipe;
+	bool pipe_server;
+	unsigned int pipe_conn; /* client: the connection it belongs to */
 };
 
 extern const struct object_ops file_ops;
@@ -48,6 +52,9 @@ static inline struct file *to_file(struct object *obj)
 /* A new file object for fd (one reference, no handle yet); NULL when out
  * of memory.  own_fd: the object closes fd when it is destroyed. */
 struct file *file_create(int fd, DWORD access, DWORD options, bool own_fd);
+/* The same, for a file whose io target shares a lock (pipe ends). */
+struct file *file_create_shared(int fd, DWORD access, DWORD options, bool own_fd,
+				pthread_mutex_t *io_lock);
 
 /* file_create + handle_create; drops the object's own reference.  NULL
  * with the last error set on failure (the fd is closed if owned). */

@@ -18,6 +18,7 @@
 
 struct object;
 struct wait_block;
+struct io_target;
 
 struct object_ops {
 	const char *type_name; /* "event", "thread", ... for traces */
@@ -30,6 +31,9 @@ struct object_ops {
 	bool (*signaled)(struct object *obj, unsigned int tid);
 	bool (*satisfied)(struct object *obj, unsigned int tid);
 	void (*close_handle)(struct object *obj, unsigned int handles_left);
+	/* Objects that take overlapped requests (core/overlapped.h): their
+	 * io target.  NULL for the others. */
+	struct io_target *(*io_target)(struct object *obj);
 	void (*destroy)(struct object *obj);
 };
 

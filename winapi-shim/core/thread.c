@@ -7,6 +7,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
+#include "core/iocp.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "loader.h"
@@ -191,6 +192,7 @@ static void free_tls_expansion(TEB *teb, void *ctx)
 
 static void thread_finish(struct thread *t, DWORD code)
 {
+	iocp_thread_exit();
 	loader_thread_detach();
 	fls_thread_exit(t);
 	mutex_abandon_owned(t->tid);

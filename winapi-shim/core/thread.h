@@ -17,6 +17,7 @@
 #include "core/object.h"
 
 struct wait_block;
+struct port_waiter;
 
 struct thread {
 	struct object obj;
@@ -35,6 +36,7 @@ struct thread {
 	sigjmp_buf exit_point; /* ExitThread lands here */
 	struct list apcs;     /* struct apc, wait lock */
 	struct wait_block *alertable_wait; /* wait lock: the alertable wait in progress */
+	struct port_waiter *alertable_port_wait; /* wait lock: alertable GetQueuedCompletionStatusEx */
 	struct list entry;    /* in the list of live threads (thread_list_lock) */
 	void **fls;           /* FLS values, FLS_MAXIMUM_AVAILABLE, allocated on first set */
 };

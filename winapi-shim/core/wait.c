@@ -4,6 +4,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
+#include "core/iocp.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -94,6 +95,8 @@ void wait_alert_locked(struct thread *t)
 
 	if (wb && !atomic_load_explicit(&wb->state, memory_order_relaxed))
 		complete(wb, WAIT_IO_COMPLETION);
+	if (t->alertable_port_wait)
+		iocp_alert_locked(t->alertable_port_wait);
 }
 
 static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bool alertable)
@@ -110,6 +113,9 @@ static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bo
 	}
 	if (alertable)
 		self->alertable_wait = wb;
+	/* A thread blocked here stops counting against its completion
+	 * port's concurrency limit. */
+	iocp_thread_block();
 	wait_unlock();
 
 	/* The state is only read under the lock (the kernel's own compare
@@ -133,6 +139,7 @@ static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bo
 		list_remove(&wb->entries[i].entry);
 	if (alertable)
 		self->alertable_wait = NULL;
+	iocp_thread_unblock();
 	return wb->result;
 }
 

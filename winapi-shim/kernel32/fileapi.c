@@ -2,9 +2,12 @@
  * attributes, directories, full and temporary paths.  File names follow
  * core/path.h.
  *
- * Synchronous I/O only: a handle opened with FILE_FLAG_OVERLAPPED is
- * refused by ReadFile/WriteFile until the completion-port code takes it
- * over.  Share modes are not enforced (Linux has no such thing). */
+ * A handle opened with FILE_FLAG_OVERLAPPED takes overlapped requests;
+ * on disk files they complete synchronously, through the one completion
+ * path (core/overlapped.h), so FILE_SKIP_COMPLETION_PORT_ON_SUCCESS and
+ * the events behave as on Windows.  Names under \\.\pipe\ open named
+ * pipes (core/pipe.h).  Share modes are not enforced (Linux has no such
+ * thing). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -18,14 +21,11 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/path.h"
+#include "core/pipe.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
-
-/* SetEvent comes from the synchronization code; until it is linked in,
- * an OVERLAPPED event on a synchronous handle is not signalled. */
-#pragma weak SetEvent
 
 /* ENOENT means ERROR_PATH_NOT_FOUND when a directory on the way is
  * missing, ERROR_FILE_NOT_FOUND when only the last component is. */
@@ -80,6 +80,13 @@ HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_AT
 	if (!name || disposition < CREATE_NEW || disposition > TRUNCATE_EXISTING) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return INVALID_HANDLE_VALUE;
+	}
+	if (pipe_is_name(name)) {
+		if (disposition != OPEN_EXISTING) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+			return INVALID_HANDLE_VALUE;
+		}
+		return pipe_open_client(name, rights, attributes);
 	}
 	if (!(u = path_to_unix(name, &err))) {
 		SetLastError(err);
@@ -195,13 +202,54 @@ static LONGLONG overlapped_offset(const OVERLAPPED *ov)
 }
 
 /* A synchronous handle given an OVERLAPPED: the transfer happens at its
- * offset and its fields report the result, as on Windows. */
-static void complete_sync_overlapped(OVERLAPPED *ov, DWORD status, DWORD bytes)
+ * offset and its fields report the result, as on Windows, through the
+ * one completion path. */
+static void complete_sync_overlapped(struct file *f, OVERLAPPED *ov, NTSTATUS status, DWORD bytes)
 {
-	ov->Internal = status;
-	ov->InternalHigh = bytes;
-	if (ov->hEvent && SetEvent)
-		SetEvent(ov->hEvent);
+	io_complete(&f->io, ov, status, bytes, true);
+}
+
+/* An overlapped handle on a disk file: the transfer happens now, at the
+ * OVERLAPPED's offset, and completes synchronously through the one
+ * completion path.  Consumes the reference on f. */
+static BOOL overlapped_transfer(struct file *f, void *buf, DWORD len, DWORD *done, OVERLAPPED *ov,
+				bool write)
+{
+	LONGLONG off = overlapped_offset(ov);
+	NTSTATUS status = STATUS_SUCCESS;
+	DWORD total = 0;
+
+	io_begin(&f->io, ov);
+	while (total < len) {
+		ssize_t n = write ? pwrite(f->fd, (char *)buf + total, len - total, off + total)
+				  : pread(f->fd, (char *)buf + total, len - total, off + total);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			status = status_from_errno(errno);
+			break;
+		}
+		if (!n) {
+			if (write)
+				status = STATUS_DISK_FULL;
+			break;
+		}
+		total += (DWORD)n;
+		if (!write)
+			break; /* a short read is a complete read */
+	}
+	if (!write && !total && len && status == STATUS_SUCCESS)
+		status = STATUS_END_OF_FILE;
+	io_complete(&f->io, ov, status, total, true);
+	file_release(f);
+	if (done)
+		*done = total;
+	if (!NT_SUCCESS(status)) {
+		set_last_error_from_status(status);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED ov)
@@ -213,10 +261,9 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		*done = 0;
 	if (!(f = file_get(h)))
 		return FALSE;
-	if (f->options & FILE_FLAG_OVERLAPPED) {
+	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
 		file_release(f);
-		TRACE(file, "overlapped reads are not supported yet\n");
-		SetLastError(ov ? ERROR_NOT_SUPPORTED : ERROR_INVALID_PARAMETER);
+		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
 	if (!done && !ov) {
@@ -229,11 +276,19 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}
+	if (f->pipe) {
+		BOOL ok = pipe_read(f, buf, len, done, ov);
+
+		file_release(f);
+		return ok;
+	}
+	if (f->options & FILE_FLAG_OVERLAPPED)
+		return overlapped_transfer(f, buf, len, done, ov, false);
 	do {
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
-	file_release(f);
 	if (n < 0) {
+		file_release(f);
 		set_last_error_from_errno(errno);
 		return FALSE;
 	}
@@ -241,12 +296,14 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		*done = (DWORD)n;
 	if (ov) {
 		if (!n && len) {
-			complete_sync_overlapped(ov, STATUS_END_OF_FILE, 0);
+			complete_sync_overlapped(f, ov, STATUS_END_OF_FILE, 0);
+			file_release(f);
 			SetLastError(ERROR_HANDLE_EOF);
 			return FALSE;
 		}
-		complete_sync_overlapped(ov, STATUS_SUCCESS, (DWORD)n);
+		complete_sync_overlapped(f, ov, STATUS_SUCCESS, (DWORD)n);
 	}
+	file_release(f);
 	return TRUE;
 }
 
@@ -260,10 +317,9 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		*done = 0;
 	if (!(f = file_get(h)))
 		return FALSE;
-	if (f->options & FILE_FLAG_OVERLAPPED) {
+	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
 		file_release(f);
-		TRACE(file, "overlapped writes are not supported yet\n");
-		SetLastError(ov ? ERROR_NOT_SUPPORTED : ERROR_INVALID_PARAMETER);
+		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
 	if (!done && !ov) {
@@ -276,6 +332,14 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}
+	if (f->pipe) {
+		BOOL ok = pipe_write(f, buf, len, done, ov);
+
+		file_release(f);
+		return ok;
+	}
+	if (f->options & FILE_FLAG_OVERLAPPED)
+		return overlapped_transfer(f, (void *)buf, len, done, ov, true);
 	/* Windows writes everything to a blocking handle: loop over short writes. */
 	while (total < len) {
 		ssize_t n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
@@ -294,11 +358,11 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		}
 		total += (DWORD)n;
 	}
-	file_release(f);
 	if (done)
 		*done = total;
 	if (ov)
-		complete_sync_overlapped(ov, STATUS_SUCCESS, total);
+		complete_sync_overlapped(f, ov, STATUS_SUCCESS, total);
+	file_release(f);
 	return TRUE;
 }
 
@@ -663,18 +727,6 @@ BOOL WINAPI RemoveDirectoryA(LPCSTR name)
 
 /* ---- full and temporary paths ------------------------------------------------- */
 
-/* Copies a path result with the Windows size protocol: the length on
- * success, the size needed (terminator included) when it does not fit. */
-static DWORD return_path(const WCHAR *path, DWORD size, WCHAR *buf)
-{
-	DWORD len = (DWORD)wstr_len(path);
-
-	if (len + 1 > size || !buf)
-		return len + 1;
-	memcpy(buf, path, (len + 1) * sizeof(WCHAR));
-	return len;
-}
-
 DWORD WINAPI GetFullPathNameW(LPCWSTR name, DWORD size, LPWSTR buf, LPWSTR *file_part)
 {
 	DWORD err, ret;
@@ -688,7 +740,7 @@ DWORD WINAPI GetFullPathNameW(LPCWSTR name, DWORD size, LPWSTR buf, LPWSTR *file
 		SetLastError(err);
 		return 0;
 	}
-	ret = return_path(full, size, buf);
+	ret = string_result_w(full, buf, size);
 	if (file_part && ret < size && buf) {
 		WCHAR *slash = NULL;
 
@@ -705,7 +757,6 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 {
 	WCHAR *w = a_to_w(name), *full;
 	DWORD err, len;
-	char *a;
 
 	if (!w)
 		return 0;
@@ -715,19 +766,10 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 		SetLastError(err);
 		return 0;
 	}
-	a = utf16_to_cp_dup(CP_ACP, full);
+	len = string_result_a(full, buf, size);
 	free(full);
-	if (!a) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(a);
-	if (len + 1 > size || !buf) {
-		free(a);
-		return len + 1;
-	}
-	memcpy(buf, a, len + 1);
-	free(a);
+	if (!len || len >= size || !buf)
+		return len;
 	if (file_part) {
 		char *slash = strrchr(buf, '\\');
 
@@ -766,7 +808,7 @@ DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 		with_sep[n++] = '\\';
 	with_sep[n] = 0;
 	free(full);
-	ret = return_path(with_sep, size, buf);
+	ret = string_result_w(with_sep, buf, size);
 	free(with_sep);
 	return ret;
 }
@@ -774,8 +816,7 @@ DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 DWORD WINAPI GetTempPathA(DWORD size, LPSTR buf)
 {
 	WCHAR w[MAX_PATH + 2];
-	DWORD n = GetTempPathW(MAX_PATH + 2, w), len;
-	char *a;
+	DWORD n = GetTempPathW(MAX_PATH + 2, w);
 
 	if (!n)
 		return 0;
@@ -783,16 +824,5 @@ DWORD WINAPI GetTempPathA(DWORD size, LPSTR buf)
 		SetLastError(ERROR_FILENAME_EXCED_RANGE);
 		return 0;
 	}
-	if (!(a = utf16_to_cp_dup(CP_ACP, w))) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(a);
-	if (len + 1 > size || !buf) {
-		free(a);
-		return len + 1;
-	}
-	memcpy(buf, a, len + 1);
-	free(a);
-	return len;
+	return string_result_a(w, buf, size);
 }

@@ -15,6 +15,12 @@
 PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY first,
 					       PSLIST_ENTRY last, ULONG count);
 
+/* strresult.c: the string-into-caller's-buffer size protocol; the A form
+ * converts to the ANSI code page (0 and ERROR_NOT_ENOUGH_MEMORY when it
+ * cannot allocate). */
+DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size);
+DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 

@@ -120,12 +120,7 @@ DWORD WINAPI GetEnvironmentVariableW(LPCWSTR name, LPWSTR buf, DWORD size)
 		SetLastError(ERROR_ENVVAR_NOT_FOUND);
 		return 0;
 	}
-	len = (DWORD)wstr_len(value);
-	if (len + 1 > size || !buf) {
-		free(value);
-		return len + 1;
-	}
-	memcpy(buf, value, (len + 1) * sizeof(WCHAR));
+	len = string_result_w(value, buf, size);
 	free(value);
 	if (!len)
 		SetLastError(ERROR_SUCCESS); /* set, but empty */
@@ -135,7 +130,6 @@ DWORD WINAPI GetEnvironmentVariableW(LPCWSTR name, LPWSTR buf, DWORD size)
 DWORD WINAPI GetEnvironmentVariableA(LPCSTR name, LPSTR buf, DWORD size)
 {
 	WCHAR *wname, *value;
-	char *avalue;
 	DWORD len;
 
 	if (!name || !*name || !(wname = cp_to_utf16_dup(CP_ACP, name))) {
@@ -148,21 +142,10 @@ DWORD WINAPI GetEnvironmentVariableA(LPCSTR name, LPSTR buf, DWORD size)
 		SetLastError(ERROR_ENVVAR_NOT_FOUND);
 		return 0;
 	}
-	avalue = utf16_to_cp_dup(CP_ACP, value);
+	len = string_result_a(value, buf, size);
+	if (!len && !*value)
+		SetLastError(ERROR_SUCCESS); /* set, but empty */
 	free(value);
-	if (!avalue) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(avalue);
-	if (len + 1 > size || !buf) {
-		free(avalue);
-		return len + 1;
-	}
-	memcpy(buf, avalue, len + 1);
-	free(avalue);
-	if (!len)
-		SetLastError(ERROR_SUCCESS);
 	return len;
 }
 
@@ -491,12 +474,7 @@ DWORD WINAPI GetCurrentDirectoryW(DWORD size, LPWSTR buf)
 		SetLastError(err);
 		return 0;
 	}
-	len = (DWORD)wstr_len(cwd);
-	if (len + 1 > size || !buf) {
-		free(cwd);
-		return len + 1;
-	}
-	memcpy(buf, cwd, (len + 1) * sizeof(WCHAR));
+	len = string_result_w(cwd, buf, size);
 	free(cwd);
 	return len;
 }
@@ -505,25 +483,13 @@ DWORD WINAPI GetCurrentDirectoryA(DWORD size, LPSTR buf)
 {
 	DWORD err, len;
 	WCHAR *cwd = path_cwd(&err);
-	char *a;
 
 	if (!cwd) {
 		SetLastError(err);
 		return 0;
 	}
-	a = utf16_to_cp_dup(CP_ACP, cwd);
+	len = string_result_a(cwd, buf, size);
 	free(cwd);
-	if (!a) {
-		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-		return 0;
-	}
-	len = (DWORD)strlen(a);
-	if (len + 1 > size || !buf) {
-		free(a);
-		return len + 1;
-	}
-	memcpy(buf, a, len + 1);
-	free(a);
 	return len;
 }
 

@@ -7,6 +7,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
+#include "core/iocp.h"
 #include "core/sync.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
@@ -198,7 +199,12 @@ DWORD WINAPI SleepEx(DWORD ms, BOOL alertable)
 		return wait_for_objects(0, NULL, false, ms, true) == WAIT_IO_COMPLETION ? WAIT_IO_COMPLETION : 0;
 	if (ms == 0) {
 		sched_yield();
-	} else if (ms == INFINITE) {
+		return 0;
+	}
+	/* Like any wait, a sleep takes the thread off its completion
+	 * port's concurrency count. */
+	iocp_thread_block();
+	if (ms == INFINITE) {
 		unsigned int never = 0;
 
 		for (;;)
@@ -210,6 +216,7 @@ DWORD WINAPI SleepEx(DWORD ms, BOOL alertable)
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR)
 			;
 	}
+	iocp_thread_unblock();
 	return 0;
 }
 

@@ -121,7 +121,26 @@ RtlRestoreContext:
 	jne 1f
 	sub rsp, 0x28
 	call seh_consolidate_unsupported
-1:	test dword ptr [rcx + CTX_FLAGS], CONTEXT_FLOATING_POINT_BIT
+1:
+#ifdef __SANITIZE_ADDRESS__
+	/* The frames between here and ctx's rsp are abandoned without
+	 * returning: ASan must forget their redzones, or the next frames
+	 * built on that stack look like overflows. */
+	push rcx
+	.cfi_adjust_cfa_offset 8
+	push rdx
+	.cfi_adjust_cfa_offset 8
+	sub rsp, 8
+	.cfi_adjust_cfa_offset 8
+	call __asan_handle_no_return
+	add rsp, 8
+	.cfi_adjust_cfa_offset -8
+	pop rdx
+	.cfi_adjust_cfa_offset -8
+	pop rcx
+	.cfi_adjust_cfa_offset -8
+#endif
+	test dword ptr [rcx + CTX_FLAGS], CONTEXT_FLOATING_POINT_BIT
 	jz 4f
 	test cl, 15
 	jnz 2f

@@ -1,7 +1,7 @@
-/* Helpers for the msvcrt unit tests: weak stand-ins for the loader and
- * kernel32 functions msvcrt calls, so the tests link and run on their own
- * (the real ones, when linked in, take precedence), plus the inputs the
- * stand-ins serve.  Include once per test program. */
+/* Set-up for the msvcrt unit tests: msvcrt calls the real loader and
+ * kernel32 (linked in from libndshim.a), so a test gives them a process
+ * (command line) and a thread with a TEB first.  Include once per test
+ * program. */
 #ifndef MSVCRT_TEST_SUPPORT_H
 #define MSVCRT_TEST_SUPPORT_H
 
@@ -11,50 +11,23 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "loader.h"
+#include "process.h"
+#include "win32_helper.h"
 
-static const WCHAR *msvcrt_test_cmdline_w = u"prog.exe";
-static const char *msvcrt_test_cmdline_a = "prog.exe";
-/* a Windows environment block: '='-entries are hidden from the CRT */
-static const WCHAR msvcrt_test_env[] = u"=C:=C:\\dir\0Path=C:\\bin\0FOO=bar\0\0";
-
-__attribute__((weak)) const WCHAR *loader_command_line_w(void)
+/* The program is "prog.exe", run with no arguments; the process
+ * environment gets FOO=bar and a hidden "=C:" drive entry. */
+static int msvcrt_test_setup(void **state)
 {
-	return msvcrt_test_cmdline_w;
-}
+	static char prog[] = "prog.exe";
+	char *argv[] = { prog, NULL };
 
-__attribute__((weak)) const char *loader_command_line_a(void)
-{
-	return msvcrt_test_cmdline_a;
-}
-
-__attribute__((weak)) LPWSTR WINAPI GetEnvironmentStringsW(void)
-{
-	WCHAR *copy = malloc(sizeof(msvcrt_test_env));
-	memcpy(copy, msvcrt_test_env, sizeof(msvcrt_test_env));
-	return copy;
-}
-
-__attribute__((weak)) BOOL WINAPI FreeEnvironmentStringsW(LPWSTR block)
-{
-	free(block);
-	return TRUE;
-}
-
-__attribute__((weak)) void WINAPI ExitProcess(UINT code)
-{
-	_exit(code);
-}
-
-__attribute__((weak)) HANDLE WINAPI CreateThread(SECURITY_ATTRIBUTES *sa, SIZE_T stack,
-						 LPTHREAD_START_ROUTINE start, void *arg,
-						 DWORD flags, DWORD *tid)
-{
-	return NULL; /* the unit tests start no threads */
-}
-
-__attribute__((weak)) void WINAPI ExitThread(DWORD code)
-{
-	_exit(100);
+	if (process_init(prog, 1, argv))
+		return -1;
+	if (win32_test_setup(state))
+		return -1;
+	if (!SetEnvironmentVariableW(u"FOO", u"bar") || !SetEnvironmentVariableW(u"=C:", u"C:\\dir"))
+		return -1;
+	return 0;
 }
 
 #endif

@@ -41,3 +41,27 @@ lat_client() { # ADDR RESULT_FILE
 	vm_retry 60 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$2"
 }
+
+# An rdma_cm listener exists on this guest (the server side is ready).
+cm_listening() {
+	rdma resource show cm_id 2>/dev/null | grep -q 'state LISTEN'
+}
+
+# local_pair SERVER_FN CLIENT_FN [CLIENT_ARG...]: a server and its client
+# on this guest.  The client starts once the server listens.  rdma-core's
+# own tools occasionally die under TCG (seen: a general protection fault in
+# librdmacm inside ib_send_lat), which says nothing about the rig, so the
+# pair gets three tries; each failed try is printed.
+local_pair() {
+	_srv_fn=$1 _cli_fn=$2
+	shift 2
+	for _try in 1 2 3; do
+		"$_srv_fn" & _srv=$!
+		if vm_retry 30 cm_listening && "$_cli_fn" "$@" && wait $_srv; then
+			return 0
+		fi
+		kill $_srv 2>/dev/null; wait $_srv 2>/dev/null
+		echo "local_pair: try $_try of $_srv_fn/$_cli_fn failed" >&2
+	done
+	return 1
+}

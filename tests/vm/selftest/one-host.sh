@@ -21,19 +21,11 @@ vm_check "rxe0 on nd0 at 198.18.0.1" rxe_on_netdev
 vm_check "ibv_devinfo sees rxe0" devinfo_rxe0
 vm_check "no route off the machine" no_route_out
 
-rping_local() {
-	rping_server "$NDSHIM_VM_ADDR" & srv=$!
-	rping_client "$NDSHIM_VM_ADDR" || { kill $srv; return 1; }
-	wait $srv
-}
-vm_check "rping between two processes" rping_local
+rping_server_here() { rping_server "$NDSHIM_VM_ADDR"; }
+vm_check "rping between two processes" local_pair rping_server_here rping_client "$NDSHIM_VM_ADDR"
 
-lat_local() {
-	lat_server & srv=$!
-	lat_client "$NDSHIM_VM_ADDR" "$out/ib_send_lat-one-host.txt" || { kill $srv; return 1; }
-	wait $srv
-}
-vm_check "ib_send_lat -R between two processes" lat_local
+vm_check "ib_send_lat -R between two processes" \
+	local_pair lat_server lat_client "$NDSHIM_VM_ADDR" "$out/ib_send_lat-one-host.txt"
 
 # The host checks that the first file arrived and the second did not.
 vm_check "write to the results folder" sh -c 'echo "$1" > "$2/token"' sh "$token" "$out"

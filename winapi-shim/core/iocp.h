@@ -1,0 +1,67 @@
+/* I/O completion ports: the object behind CreateIoCompletionPort.
+ *
+ * A port is a handle-table object (not waitable through WaitFor*) with
+ * its own lock, a FIFO of completion packets and a LIFO stack of blocked
+ * threads, each sleeping on its own futex word.  A packet posted while a
+ * thread waits is handed directly to the most recently blocked one.
+ *
+ * Concurrency (Windows' rule): a thread that dequeued from a port is
+ * "active" on it until it calls GetQueuedCompletionStatus again (on any
+ * port) or exits; while it blocks in any other wait (wait engine, Sleep)
+ * it does not count, and it counts again when it wakes, even past the
+ * limit.  A packet is handed to a waiter only while fewer than
+ * `concurrency` threads are active; when an active thread stops counting,
+ * the next waiter gets the next queued packet.
+ *
+ * Lock order: the wait lock (core/wait.h) before a port's lock; a port
+ * lock is never held while taking another lock. */
+#ifndef NDSHIM_IOCP_H
+#define NDSHIM_IOCP_H
+
+#include <stdbool.h>
+#include <windef.h>
+#include <winbase.h>
+#include <winternl.h>
+
+#include "core/object.h"
+
+extern const struct object_ops iocp_ops;
+
+/* A port with one reference (no handle yet); concurrency 0 means the
+ * number of processors.  NULL with ERROR_NOT_ENOUGH_MEMORY. */
+struct object *iocp_create(DWORD concurrency);
+
+/* Queues a packet (what GetQueuedCompletionStatus returns: key, ov,
+ * status in OVERLAPPED_ENTRY.Internal, info as the byte count), or hands
+ * it to a waiter.  Callable from any thread, with or without a TEB, with
+ * no ndshim lock held.  false only when out of memory (no last error). */
+bool iocp_post(struct object *port, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status,
+	       ULONG_PTR info);
+
+/* GetQueuedCompletionStatusEx on the object: removes 1..max packets into
+ * entries (*removed = their number) and returns WAIT_OBJECT_0; or
+ * WAIT_TIMEOUT; WAIT_IO_COMPLETION (alertable, no packet: the thread's
+ * APCs were run); WAIT_ABANDONED_0 (the port's last handle was closed
+ * while we waited).  timeout in ms, INFINITE for none. */
+DWORD iocp_remove(struct object *port, OVERLAPPED_ENTRY *entries, ULONG max, ULONG *removed,
+		  DWORD timeout, bool alertable);
+
+/* Hooks for the concurrency count.  The wait engine calls
+ * iocp_thread_block before the calling thread sleeps in any other wait
+ * and iocp_thread_unblock when it wakes; thread exit calls
+ * iocp_thread_exit.  Cheap no-ops for threads not active on a port. */
+void iocp_thread_block(void);
+void iocp_thread_unblock(void);
+void iocp_thread_exit(void);
+
+/* Wait lock held: an APC was queued to the thread owning this alertable
+ * port wait (struct thread.alertable_port_wait): end it. */
+struct port_waiter;
+void iocp_alert_locked(struct port_waiter *w);
+
+/* For tests: threads blocked on the port, threads active on it, packets
+ * queued. */
+void iocp_get_counts(struct object *port, unsigned int *waiters, unsigned int *active,
+		     unsigned int *queued);
+
+#endif

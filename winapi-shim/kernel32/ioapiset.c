@@ -1,0 +1,252 @@
+/* ioapiset: completion ports (CreateIoCompletionPort,
+ * GetQueuedCompletionStatus(Ex), PostQueuedCompletionStatus), overlapped
+ * results and cancellation, completion notification modes.  The port is
+ * core/iocp.c, the completion rules core/overlapped.c. */
+#define WIN32_NO_STATUS
+#include "core/debug.h"
+#include "core/errors.h"
+#include "core/handle.h"
+#include "core/iocp.h"
+#include "core/overlapped.h"
+#include "core/thread.h"
+#include "core/wait.h"
+#include "kernel32/kernel32_private.h"
+#undef WIN32_NO_STATUS
+#include <ntstatus.h>
+
+HANDLE WINAPI CreateIoCompletionPort(HANDLE file, HANDLE existing, ULONG_PTR key, DWORD threads)
+{
+	struct object *port, *fobj = NULL;
+	struct io_target *t = NULL;
+	HANDLE h;
+
+	TRACE(iocp, "file %p, port %p, key %#lx, threads %u\n", file, existing, (unsigned long)key,
+	      threads);
+	if (file == INVALID_HANDLE_VALUE) {
+		/* A new port only: there is nothing to associate. */
+		if (existing) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+			return NULL;
+		}
+		if (!(port = iocp_create(threads)))
+			return NULL;
+		h = handle_create(port, IO_COMPLETION_ALL_ACCESS, 0);
+		object_unref(port);
+		return h;
+	}
+	if (!(t = io_target_get(file, &fobj)))
+		return NULL;
+	if (existing) {
+		if (!(port = handle_get(existing, &iocp_ops))) {
+			object_unref(fobj);
+			return NULL;
+		}
+		h = existing;
+	} else {
+		if (!(port = iocp_create(threads)) ||
+		    !(h = handle_create(port, IO_COMPLETION_ALL_ACCESS, 0))) {
+			if (port)
+				object_unref(port);
+			object_unref(fobj);
+			return NULL;
+		}
+	}
+	if (!io_target_associate(t, port, key)) {
+		if (!existing)
+			handle_close(h);
+		h = NULL;
+	}
+	object_unref(port);
+	object_unref(fobj);
+	return h;
+}
+
+/* The error for a removal that returned no packet. */
+static void set_removal_error(DWORD r)
+{
+	switch (r) {
+	case WAIT_TIMEOUT:
+		SetLastError(WAIT_TIMEOUT);
+		break;
+	case WAIT_IO_COMPLETION:
+		SetLastError(WAIT_IO_COMPLETION);
+		break;
+	case WAIT_ABANDONED_0:
+		SetLastError(ERROR_ABANDONED_WAIT_0);
+		break;
+	}
+}
+
+BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, LPOVERLAPPED *ov,
+				      DWORD timeout)
+{
+	struct object *port;
+	OVERLAPPED_ENTRY e;
+	NTSTATUS status;
+	ULONG n;
+	DWORD r;
+
+	if (!ov) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	*ov = NULL;
+	if (!(port = handle_get(h, &iocp_ops)))
+		return FALSE;
+	r = iocp_remove(port, &e, 1, &n, timeout, false);
+	object_unref(port);
+	if (r != WAIT_OBJECT_0) {
+		set_removal_error(r);
+		return FALSE;
+	}
+	*bytes = e.dwNumberOfBytesTransferred;
+	*key = e.lpCompletionKey;
+	*ov = e.lpOverlapped;
+	/* Clients route on this: an error packet returns FALSE with the
+	 * packet's fields filled in. */
+	status = (NTSTATUS)(ULONG)e.Internal;
+	if (!NT_SUCCESS(status)) {
+		set_last_error_from_status(status);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULONG count,
+					ULONG *removed, DWORD timeout, BOOL alertable)
+{
+	struct object *port;
+	ULONG n = 0;
+	DWORD r;
+
+	if (!entries || !count || !removed) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	*removed = 0;
+	if (!(port = handle_get(h, &iocp_ops)))
+		return FALSE;
+	r = iocp_remove(port, entries, count, &n, timeout, alertable);
+	object_unref(port);
+	if (r != WAIT_OBJECT_0) {
+		set_removal_error(r);
+		return FALSE;
+	}
+	*removed = n;
+	return TRUE;
+}
+
+BOOL WINAPI PostQueuedCompletionStatus(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLAPPED ov)
+{
+	struct object *port = handle_get(h, &iocp_ops);
+	bool ok;
+
+	if (!port)
+		return FALSE;
+	ok = iocp_post(port, key, ov, STATUS_SUCCESS, bytes);
+	object_unref(port);
+	if (!ok)
+		SetLastError(ERROR_NO_SYSTEM_RESOURCES);
+	return ok;
+}
+
+BOOL WINAPI SetFileCompletionNotificationModes(HANDLE h, UCHAR flags)
+{
+	struct object *obj;
+	struct io_target *t;
+
+	TRACE(iocp, "%p, %#x\n", h, flags);
+	if (flags & ~(FILE_SKIP_COMPLETION_PORT_ON_SUCCESS | FILE_SKIP_SET_EVENT_ON_HANDLE)) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (!(t = io_target_get(h, &obj)))
+		return FALSE;
+	io_target_add_modes(t, flags);
+	object_unref(obj);
+	return TRUE;
+}
+
+BOOL WINAPI GetOverlappedResultEx(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWORD timeout,
+				  BOOL alertable)
+{
+	NTSTATUS status = (NTSTATUS)__atomic_load_n(&ov->Internal, __ATOMIC_ACQUIRE);
+
+	if (status == STATUS_PENDING) {
+		/* The request's event, else the file's own state. */
+		HANDLE h = ov->hEvent ? (HANDLE)((ULONG_PTR)ov->hEvent & ~(ULONG_PTR)1) : file;
+		DWORD r;
+
+		if (!timeout) {
+			SetLastError(ERROR_IO_INCOMPLETE);
+			return FALSE;
+		}
+		r = wait_for_handles(1, &h, false, timeout, alertable);
+		if (r == WAIT_FAILED)
+			return FALSE;
+		if (r == WAIT_TIMEOUT || r == WAIT_IO_COMPLETION) {
+			SetLastError(r);
+			return FALSE;
+		}
+		status = (NTSTATUS)__atomic_load_n(&ov->Internal, __ATOMIC_ACQUIRE);
+		if (status == STATUS_PENDING) {
+			SetLastError(ERROR_IO_INCOMPLETE);
+			return FALSE;
+		}
+	}
+	*bytes = (DWORD)ov->InternalHigh;
+	if (!NT_SUCCESS(status)) {
+		set_last_error_from_status(status);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+BOOL WINAPI GetOverlappedResult(HANDLE file, LPOVERLAPPED ov, LPDWORD bytes, BOOL wait)
+{
+	return GetOverlappedResultEx(file, ov, bytes, wait ? INFINITE : 0, FALSE);
+}
+
+static bool match_thread(struct io_request *req, void *ctx)
+{
+	return req->tid == *(DWORD *)ctx;
+}
+
+static bool match_ov(struct io_request *req, void *ctx)
+{
+	return !ctx || req->ov == ctx;
+}
+
+/* The requests this thread issued on h. */
+BOOL WINAPI CancelIo(HANDLE h)
+{
+	DWORD tid = thread_current_id();
+	struct object *obj;
+	struct io_target *t;
+
+	if (!(t = io_target_get(h, &obj)))
+		return FALSE;
+	io_cancel(t, match_thread, &tid, STATUS_CANCELLED);
+	object_unref(obj);
+	return TRUE;
+}
+
+/* The request issued with ov on h, or every request on h (ov NULL), by
+ * any thread. */
+BOOL WINAPI CancelIoEx(HANDLE h, LPOVERLAPPED ov)
+{
+	struct object *obj;
+	struct io_target *t;
+	unsigned int n;
+
+	if (!(t = io_target_get(h, &obj)))
+		return FALSE;
+	n = io_cancel(t, match_ov, ov, STATUS_CANCELLED);
+	object_unref(obj);
+	TRACE(iocp, "%p, ov %p: %u cancelled\n", h, (void *)ov, n);
+	if (!n) {
+		SetLastError(ERROR_NOT_FOUND);
+		return FALSE;
+	}
+	return TRUE;
+}

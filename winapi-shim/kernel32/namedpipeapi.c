@@ -1,0 +1,98 @@
+/* namedpipeapi: named pipes (core/pipe.c does the work). */
+#include <stdlib.h>
+
+#include "core/codepage.h"
+#include "core/debug.h"
+#include "core/file.h"
+#include "core/pipe.h"
+#include "kernel32/kernel32_private.h"
+
+HANDLE WINAPI CreateNamedPipeW(LPCWSTR name, DWORD open_mode, DWORD pipe_mode, DWORD instances,
+			       DWORD out_size, DWORD in_size, DWORD timeout, LPSECURITY_ATTRIBUTES sa)
+{
+	TRACE(file, "%s, open %#x, pipe %#x, %u instances\n", debugstr_w(name), open_mode, pipe_mode,
+	      instances);
+	return pipe_create_server(name, open_mode, pipe_mode, instances, out_size, in_size);
+}
+
+HANDLE WINAPI CreateNamedPipeA(LPCSTR name, DWORD open_mode, DWORD pipe_mode, DWORD instances,
+			       DWORD out_size, DWORD in_size, DWORD timeout, LPSECURITY_ATTRIBUTES sa)
+{
+	WCHAR *w;
+	HANDLE h;
+
+	if (!name) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return INVALID_HANDLE_VALUE;
+	}
+	if (!(w = cp_to_utf16_dup(CP_ACP, name))) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return INVALID_HANDLE_VALUE;
+	}
+	h = CreateNamedPipeW(w, open_mode, pipe_mode, instances, out_size, in_size, timeout, sa);
+	free(w);
+	return h;
+}
+
+/* The pipe end behind h, or NULL with the last error set. */
+static struct file *pipe_get(HANDLE h)
+{
+	struct file *f = file_get(h);
+
+	if (f && !f->pipe) {
+		file_release(f);
+		SetLastError(ERROR_INVALID_FUNCTION);
+		return NULL;
+	}
+	return f;
+}
+
+BOOL WINAPI ConnectNamedPipe(HANDLE h, LPOVERLAPPED ov)
+{
+	struct file *f = pipe_get(h);
+	BOOL ok;
+
+	if (!f)
+		return FALSE;
+	ok = pipe_connect(f, ov);
+	file_release(f);
+	return ok;
+}
+
+BOOL WINAPI DisconnectNamedPipe(HANDLE h)
+{
+	struct file *f = pipe_get(h);
+	BOOL ok;
+
+	if (!f)
+		return FALSE;
+	ok = pipe_disconnect(f);
+	file_release(f);
+	return ok;
+}
+
+BOOL WINAPI PeekNamedPipe(HANDLE h, LPVOID buf, DWORD size, LPDWORD read, LPDWORD avail,
+			  LPDWORD left)
+{
+	struct file *f = pipe_get(h);
+	BOOL ok;
+
+	if (!f)
+		return FALSE;
+	ok = pipe_peek(f, buf, size, read, avail, left);
+	file_release(f);
+	return ok;
+}
+
+BOOL WINAPI SetNamedPipeHandleState(HANDLE h, LPDWORD mode, LPDWORD max_count, LPDWORD timeout)
+{
+	struct file *f = pipe_get(h);
+	BOOL ok;
+
+	if (!f)
+		return FALSE;
+	/* Collection (max_count, timeout) only matters across machines. */
+	ok = pipe_set_state(f, mode);
+	file_release(f);
+	return ok;
+}

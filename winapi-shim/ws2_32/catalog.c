@@ -1,0 +1,381 @@
+/* The Winsock provider catalog: the four MSAFD base entries (TCP and UDP
+ * over IPv4 and IPv6) and one hidden NetworkDirect v2 entry per
+ * configured ND provider, with the fields ND clients check
+ * (docs: CLIENT-BEHAVIOR.md, "Finding the provider").
+ *
+ * ND providers, read once per process, first match wins:
+ *   1. NDSHIM_ND_PROVIDERS: DLL paths separated by ';' (empty: none);
+ *   2. the file NDSHIM_ND_CONFIG names, else ndshim-providers.conf beside
+ *      ndrun when it exists: one DLL path per line, '#' starts a comment;
+ *   3. nd2prov.dll beside ndrun.
+ * A path starting with '/' or with no '\\' and no ':' is a Linux path
+ * (relative ones against the current directory); anything else is taken
+ * as a Windows path as it is (%VARS% are left for the client's
+ * ExpandEnvironmentStringsW).  Provider GUIDs: include/ndshim_provider.h.
+ *
+ * The catalog does not change while a process runs, so
+ * WSAProviderConfigChange requests stay pending until their handle is
+ * closed (then they complete with WSA_OPERATION_ABORTED). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WIN32_NO_STATUS
+#include "ws2_32/ws2_32_private.h"
+
+#include "core/codepage.h"
+#include "core/handle.h"
+#include "core/debug.h"
+#include "core/path.h"
+#include "core/wstr.h"
+#include "ndshim_provider.h"
+#undef WIN32_NO_STATUS
+#include <ntstatus.h>
+
+void ws_wait_overlapped(WSAOVERLAPPED *ov);
+
+#define MAX_ND_PROVIDERS 16
+
+static const GUID tcpip_guid = { 0xe70f1aa0, 0xab8b, 0x11cf,
+				 { 0x8c, 0xa3, 0x00, 0x80, 0x5f, 0x48, 0xa1, 0x92 } };
+static const GUID tcpip6_guid = { 0xf9eab0c0, 0x26d4, 0x11d0,
+				  { 0xbb, 0xbf, 0x00, 0xaa, 0x00, 0x6c, 0x34, 0xe4 } };
+static const GUID nd_guid = NDSHIM_PROVIDER_GUID_INIT;
+
+static pthread_once_t catalog_once = PTHREAD_ONCE_INIT;
+static WSAPROTOCOL_INFOW *entries;
+static WCHAR *paths[4 + MAX_ND_PROVIDERS];
+static unsigned int nentries;
+
+static void set_name(WSAPROTOCOL_INFOW *e, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i < WSAPROTOCOL_LEN; i++)
+		e->szProtocol[i] = (unsigned char)name[i];
+	e->szProtocol[i] = 0;
+}
+
+static void add_base(int family, int type, const char *name)
+{
+	WSAPROTOCOL_INFOW *e = &entries[nentries];
+	bool tcp = type == WS_SOCK_STREAM;
+
+	memset(e, 0, sizeof(*e));
+	e->dwServiceFlags1 = tcp ? XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER |
+					   XP1_GRACEFUL_CLOSE | XP1_EXPEDITED_DATA | XP1_IFS_HANDLES
+				 : XP1_CONNECTIONLESS | XP1_MESSAGE_ORIENTED |
+					   XP1_SUPPORT_BROADCAST | XP1_SUPPORT_MULTIPOINT |
+					   XP1_IFS_HANDLES;
+	e->dwProviderFlags = PFL_MATCHES_PROTOCOL_ZERO;
+	e->ProviderId = family == WS_AF_INET ? tcpip_guid : tcpip6_guid;
+	e->dwCatalogEntryId = 1001 + nentries;
+	e->ProtocolChain.ChainLen = BASE_PROTOCOL;
+	e->iVersion = 2;
+	e->iAddressFamily = family;
+	e->iMaxSockAddr = ws_sockaddr_size(family);
+	e->iMinSockAddr = ws_sockaddr_size(family);
+	e->iSocketType = type;
+	e->iProtocol = tcp ? WS_IPPROTO_TCP : WS_IPPROTO_UDP;
+	e->dwMessageSize = tcp ? 0 : 0xffbb; /* 65467: the largest UDP payload Windows reports */
+	set_name(e, name);
+	paths[nentries] = utf8_to_utf16_dup("%SystemRoot%\\system32\\mswsock.dll");
+	nentries++;
+}
+
+static void add_nd(const char *path)
+{
+	WSAPROTOCOL_INFOW *e = &entries[nentries];
+	unsigned int i = nentries - 4;
+	char *abs = NULL;
+
+	if (i >= MAX_ND_PROVIDERS || !*path)
+		return;
+	if (path[0] == '/' || (!strchr(path, '\\') && !strchr(path, ':'))) {
+		if (path[0] != '/') {
+			char cwd[PATH_MAX];
+
+			if (getcwd(cwd, sizeof(cwd)) && asprintf(&abs, "%s/%s", cwd, path) < 0)
+				abs = NULL;
+		}
+		paths[nentries] = path_from_unix(abs ? abs : path);
+		free(abs);
+	} else {
+		paths[nentries] = utf8_to_utf16_dup(path);
+	}
+	if (!paths[nentries])
+		return;
+	memset(e, 0, sizeof(*e));
+	e->dwServiceFlags1 = XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED |
+			     XP1_CONNECT_DATA;
+	e->dwProviderFlags = PFL_HIDDEN | NDSHIM_PFL_NETWORKDIRECT_PROVIDER;
+	e->ProviderId = nd_guid;
+	e->ProviderId.Data4[7] += i;
+	e->dwCatalogEntryId = 1101 + i;
+	e->ProtocolChain.ChainLen = BASE_PROTOCOL;
+	e->iVersion = NDSHIM_ND_VERSION_2;
+	/* One AF_INET6 registration covers IPv4 and IPv6 addresses. */
+	e->iAddressFamily = WS_AF_INET6;
+	e->iMaxSockAddr = sizeof(struct WS_sockaddr_in6);
+	e->iMinSockAddr = sizeof(struct WS_sockaddr_in);
+	e->iSocketType = -1;
+	e->iProtocol = 0;
+	e->iProtocolMaxOffset = 0;
+	set_name(e, NDSHIM_PROVIDER_NAME);
+	TRACE(winsock, "ND provider %u: %s\n", i, debugstr_w(paths[nentries]));
+	nentries++;
+}
+
+static char *ndrun_dir_file(const char *name)
+{
+	char exe[PATH_MAX], *slash, *out;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = 0;
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = 0;
+	if (asprintf(&out, "%s/%s", exe, name) < 0)
+		return NULL;
+	return out;
+}
+
+static void catalog_load(void)
+{
+	const char *env = getenv("NDSHIM_ND_PROVIDERS");
+	const char *conf = getenv("NDSHIM_ND_CONFIG");
+	char *own_conf = NULL, *line = NULL;
+	size_t cap = 0;
+	FILE *f = NULL;
+
+	entries = calloc(4 + MAX_ND_PROVIDERS, sizeof(*entries));
+	if (!entries)
+		return;
+	add_base(WS_AF_INET, WS_SOCK_STREAM, "MSAFD Tcpip [TCP/IP]");
+	add_base(WS_AF_INET, WS_SOCK_DGRAM, "MSAFD Tcpip [UDP/IP]");
+	add_base(WS_AF_INET6, WS_SOCK_STREAM, "MSAFD Tcpip [TCP/IPv6]");
+	add_base(WS_AF_INET6, WS_SOCK_DGRAM, "MSAFD Tcpip [UDP/IPv6]");
+	if (env) {
+		char *list = strdup(env), *save = NULL;
+
+		for (char *p = list ? strtok_r(list, ";", &save) : NULL; p;
+		     p = strtok_r(NULL, ";", &save))
+			add_nd(p);
+		free(list);
+		return;
+	}
+	if (!conf)
+		conf = own_conf = ndrun_dir_file("ndshim-providers.conf");
+	if (conf)
+		f = fopen(conf, "re");
+	if (f) {
+		while (getline(&line, &cap, f) > 0) {
+			char *p = line, *end;
+
+			if ((end = strchr(p, '#')))
+				*end = 0;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			end = p + strlen(p);
+			while (end > p && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' ||
+					   end[-1] == '\t'))
+				*--end = 0;
+			add_nd(p);
+		}
+		free(line);
+		fclose(f);
+	} else {
+		char *def = ndrun_dir_file(NDSHIM_PROVIDER_DLL);
+
+		if (def)
+			add_nd(def);
+		free(def);
+	}
+	free(own_conf);
+}
+
+static void catalog_init(void)
+{
+	pthread_once(&catalog_once, catalog_load);
+}
+
+bool ws_catalog_find(int family, int type, int protocol, WSAPROTOCOL_INFOW *out)
+{
+	catalog_init();
+	for (unsigned int i = 0; i < nentries && i < 4; i++) {
+		if (entries[i].iAddressFamily == family && entries[i].iSocketType == type &&
+		    (!protocol || entries[i].iProtocol == protocol)) {
+			*out = entries[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool wanted(const WSAPROTOCOL_INFOW *e, const INT *protocols, bool hidden)
+{
+	if (!hidden && (e->dwProviderFlags & PFL_HIDDEN))
+		return false;
+	if (!protocols)
+		return true;
+	for (; *protocols; protocols++)
+		if (*protocols >= e->iProtocol && *protocols <= e->iProtocol + e->iProtocolMaxOffset)
+			return true;
+	return false;
+}
+
+/* Copies the matching entries: their count, or SOCKET_ERROR with *err. */
+static int enumerate(const INT *protocols, WSAPROTOCOL_INFOW *buf, DWORD *len, bool hidden,
+		     int *err)
+{
+	unsigned int n = 0, k = 0;
+
+	catalog_init();
+	if (!len) {
+		*err = WSAEFAULT;
+		return SOCKET_ERROR;
+	}
+	for (unsigned int i = 0; i < nentries; i++)
+		n += wanted(&entries[i], protocols, hidden);
+	if (!buf || *len < n * sizeof(*buf)) {
+		*len = n * sizeof(*buf);
+		*err = WSAENOBUFS;
+		return SOCKET_ERROR;
+	}
+	for (unsigned int i = 0; i < nentries; i++)
+		if (wanted(&entries[i], protocols, hidden))
+			buf[k++] = entries[i];
+	*len = n * sizeof(*buf);
+	return n;
+}
+
+INT WINAPI WSCEnumProtocols(LPINT protocols, LPWSAPROTOCOL_INFOW buf, LPDWORD len, LPINT err)
+{
+	int e = 0, r = enumerate(protocols, buf, len, true, &e);
+
+	if (r == SOCKET_ERROR && err)
+		*err = e;
+	return r;
+}
+
+int WINAPI WSAEnumProtocolsW(LPINT protocols, LPWSAPROTOCOL_INFOW buf, LPDWORD len)
+{
+	int e = 0, r = enumerate(protocols, buf, len, false, &e);
+
+	if (r == SOCKET_ERROR)
+		SetLastError(e);
+	return r;
+}
+
+int WINAPI WSAEnumProtocolsA(LPINT protocols, LPWSAPROTOCOL_INFOA buf, LPDWORD len)
+{
+	DWORD wlen;
+	WSAPROTOCOL_INFOW *w;
+	int e = 0, n;
+
+	if (!len)
+		return ws_fail(WSAEFAULT);
+	n = enumerate(protocols, NULL, &wlen, false, &e);
+	n = wlen / sizeof(*w);
+	if (!buf || *len < n * sizeof(*buf)) {
+		*len = n * sizeof(*buf);
+		return ws_fail(WSAENOBUFS);
+	}
+	w = malloc(wlen ? wlen : 1);
+	if (!w)
+		return ws_fail(WSAENOBUFS);
+	n = enumerate(protocols, w, &wlen, false, &e);
+	for (int i = 0; i < n; i++) {
+		memcpy(&buf[i], &w[i], offsetof(WSAPROTOCOL_INFOA, szProtocol));
+		for (int j = 0; j < WSAPROTOCOL_LEN + 1; j++)
+			buf[i].szProtocol[j] = (char)w[i].szProtocol[j];
+	}
+	free(w);
+	*len = n * sizeof(*buf);
+	return n;
+}
+
+INT WINAPI WSCGetProviderPath(LPGUID id, LPWSTR path, LPINT len, LPINT err)
+{
+	int e = WSAEINVAL;
+
+	catalog_init();
+	if (!id || !len || !err) {
+		if (err)
+			*err = WSAEFAULT;
+		return SOCKET_ERROR;
+	}
+	for (unsigned int i = 0; i < nentries; i++) {
+		int need;
+
+		if (memcmp(&entries[i].ProviderId, id, sizeof(GUID)))
+			continue;
+		need = wstr_len(paths[i]) + 1;
+		if (!path || *len < need) {
+			*len = need;
+			e = WSAEFAULT;
+			break;
+		}
+		memcpy(path, paths[i], need * sizeof(WCHAR));
+		*len = need;
+		return 0;
+	}
+	*err = e;
+	return SOCKET_ERROR;
+}
+
+INT WINAPI WSAProviderConfigChange(LPHANDLE handle, LPWSAOVERLAPPED ov,
+				   LPWSAOVERLAPPED_COMPLETION_ROUTINE routine)
+{
+	struct ws_socket *s;
+	struct ws_request *r;
+	struct object *obj;
+	WSAOVERLAPPED local = { 0 };
+	ULONG_PTR status;
+
+	if (!handle)
+		return ws_fail(WSAEFAULT);
+	if (!*handle) {
+		SOCKET h = ws_socket_create(-1, 0, 0, 0, WS_FLAG_NOTIFY_ONLY, &s);
+
+		if (h == INVALID_SOCKET)
+			return SOCKET_ERROR;
+		*handle = (HANDLE)h;
+		if (!ov)
+			return 0;
+	}
+	obj = handle_get(*handle, &ws_socket_ops);
+	if (!obj || !(to_ws_socket(obj)->wsa_flags & WS_FLAG_NOTIFY_ONLY)) {
+		if (obj)
+			object_unref(obj);
+		return ws_fail(WSA_INVALID_HANDLE);
+	}
+	s = to_ws_socket(obj);
+	r = ws_request_new(WS_REQ_RECV, s, ov ? ov : &local, ov ? routine : NULL);
+	if (!r) {
+		object_unref(obj);
+		return ws_fail(WSAENOBUFS);
+	}
+	__atomic_store_n(&r->ov->Internal, (ULONG_PTR)STATUS_PENDING, __ATOMIC_RELEASE);
+	pthread_mutex_lock(&s->lock);
+	if (s->closed) {
+		pthread_mutex_unlock(&s->lock);
+		ws_request_free(r);
+		object_unref(obj);
+		return ws_fail(WSA_INVALID_HANDLE);
+	}
+	list_add_tail(&s->reads, &r->entry);
+	pthread_mutex_unlock(&s->lock);
+	object_unref(obj);
+	if (ov)
+		return ws_fail(WSA_IO_PENDING);
+	/* Blocking form: until the handle is closed. */
+	ws_wait_overlapped(&local);
+	status = __atomic_load_n(&local.Internal, __ATOMIC_ACQUIRE);
+	return status ? ws_fail(WSA_OPERATION_ABORTED) : 0;
+}
