@@ -87,6 +87,7 @@ RESULTS := $(BUILD)/results
 -include tests/pe/rules.mk
 -include tests/malformed/rules.mk
 -include tests/vm/rules.mk
+-include nd2provider/rules.mk
 -include samples/rules.mk
 -include bench/rules.mk
 

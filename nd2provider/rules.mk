@@ -1,0 +1,26 @@
+# nd2prov_unix.so: the Linux side of nd2prov.dll, on rdma-core (libibverbs,
+# librdmacm).  Built by `make all` when their headers are installed
+# (scripts/install-deps --vm); without them ndrun still builds and runs
+# ordinary programs, and the provider reports that it has no Linux side.
+ND2UNIX_SRCS := $(wildcard nd2provider/unix/*.c)
+ND2UNIX_OBJS := $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(ND2UNIX_SRCS))
+ND2UNIX_SO   := $(BUILD)/nd2prov_unix.so
+ND2UNIX_CFLAGS := -std=gnu11 -O2 -g $(WARN) $(SAN_FLAGS) -fPIC -fvisibility=hidden \
+                  -D_GNU_SOURCE -I. -Iinclude -Ind2provider/unix -MMD -MP
+HAVE_RDMA_HEADERS := $(and $(wildcard /usr/include/infiniband/verbs.h),$(wildcard /usr/include/rdma/rdma_cma.h))
+
+ifneq ($(HAVE_RDMA_HEADERS),)
+all: $(ND2UNIX_SO)
+endif
+
+$(BUILD)/obj-pic/nd2provider/unix/%.o: nd2provider/unix/%.c
+	@mkdir -p $(@D)
+	$(call quiet,CC,$<)$(CC) $(ND2UNIX_CFLAGS) -c $< -o $@
+
+# One exported symbol (nd_unix_entry); everything else stays hidden.
+$(ND2UNIX_SO): $(ND2UNIX_OBJS)
+	$(call quiet,LD,$@)$(CC) -shared $(SAN_FLAGS) -pthread -Wl,-z,defs -Wl,--no-undefined \
+		-o $@ $^ -lrdmacm -libverbs
+
+-include $(shell find $(BUILD)/obj-pic -name '*.d' 2>/dev/null)
+-include tests/nd2unix/rules.mk

@@ -1,0 +1,312 @@
+/* Completion queues: GetResults (fast path), Notify, Resize.
+ *
+ * Notify arms the CQ and then peeks: a completion that arrived after the
+ * client's last GetResults but before the arm raises no event, so Notify
+ * takes it out of the CQ into a one-entry stash (returned first by the
+ * next GetResults) and completes at once.  The fast path only reads
+ * stash_full; it takes the CQ's lock when that is set. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nd_unix.h"
+
+static void comp_handler(struct nd_ev_source *src);
+
+ND_CALL(cq_create)
+{
+	struct nd_unix_cq_create_params *p = params;
+	struct nd_adapter *a = nd_obj_get(p->adapter, ND_KIND_ADAPTER);
+	struct nd_cq *cq;
+	int err;
+
+	if (!a)
+		return ND_INVALID_HANDLE;
+	if (!p->depth || p->depth > (uint32_t)a->attr.max_cqe)
+		return ND_INVALID_PARAMETER_3;
+	cq = calloc(1, sizeof(*cq));
+	if (!cq)
+		return ND_NO_MEMORY;
+	cq->obj.kind = ND_KIND_CQ;
+	cq->adapter = a;
+	pthread_mutex_init(&cq->lock, NULL);
+	nd_pending_init(&cq->notifies);
+	cq->channel = ibv_create_comp_channel(a->ctx);
+	if (!cq->channel) {
+		err = errno;
+		goto fail_free;
+	}
+	cq->cq = ibv_create_cq(a->ctx, p->depth, cq, cq->channel, 0);
+	if (!cq->cq) {
+		err = errno;
+		goto fail_channel;
+	}
+	cq->src.fd = cq->channel->fd;
+	cq->src.handler = comp_handler;
+	pthread_mutex_lock(&nd_ev_lock);
+	err = nd_ev_add(&cq->src) ? errno : 0;
+	pthread_mutex_unlock(&nd_ev_lock);
+	if (err)
+		goto fail_cq;
+	nd_adapter_hold(a);
+	p->cq = nd_handle(&cq->obj);
+	return ND_SUCCESS;
+
+fail_cq:
+	ibv_destroy_cq(cq->cq);
+fail_channel:
+	ibv_destroy_comp_channel(cq->channel);
+fail_free:
+	free(cq);
+	return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+}
+
+ND_CALL(cq_destroy)
+{
+	struct nd_unix_object_params *p = params;
+	struct nd_cq *cq = nd_obj_get(p->object, ND_KIND_CQ);
+	struct nd_qp *z, *next;
+	int err;
+
+	if (!cq)
+		return ND_INVALID_HANDLE;
+	/* Under nd_ev_lock no handler holds an unacknowledged event, which
+	 * ibv_destroy_cq waits for. */
+	pthread_mutex_lock(&nd_ev_lock);
+	err = ibv_destroy_cq(cq->cq);
+	if (err) {
+		pthread_mutex_unlock(&nd_ev_lock);
+		return err == EBUSY ? ND_DEVICE_BUSY : nd_status_from_errno(err);
+	}
+	nd_ev_remove(&cq->src);
+	cq->obj.kind = 0;
+	pthread_mutex_unlock(&nd_ev_lock);
+
+	pthread_mutex_lock(&cq->lock);
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_CANCELED);
+	pthread_mutex_unlock(&cq->lock);
+	ibv_destroy_comp_channel(cq->channel);
+	for (z = cq->zombies; z; z = next) {
+		next = z->zombie_next[z->send_cq == cq ? 0 : 1];
+		nd_qp_zombie_put(z);
+	}
+	while (cq->old_arrays) {
+		void **arr = cq->old_arrays;
+		cq->old_arrays = arr[0];
+		free(arr);
+	}
+	free(cq->srq_qps ? (void **)cq->srq_qps - 1 : NULL);
+	nd_adapter_release(cq->adapter);
+	nd_ev_defer_free(cq);
+	return ND_SUCCESS;
+}
+
+void nd_cq_add_srq_qp(struct nd_cq *cq, struct nd_qp *qp)
+{
+	if (cq->n_srq_qps == cq->cap_srq_qps) {
+		uint32_t cap = cq->cap_srq_qps ? cq->cap_srq_qps * 2 : 8;
+		/* element 0 links superseded arrays */
+		void **arr = calloc(cap + 1, sizeof(void *));
+		if (!arr) {
+			nd_log("out of memory: SRQ completions of a QP will lack its context");
+			return;
+		}
+		if (cq->n_srq_qps)
+			memcpy(arr + 1, cq->srq_qps, cq->n_srq_qps * sizeof(void *));
+		if (cq->srq_qps) {
+			void **old = (void **)cq->srq_qps - 1;
+			old[0] = cq->old_arrays;
+			cq->old_arrays = old;
+		}
+		/* Publish the array before the count that covers it. */
+		__atomic_store_n(&cq->srq_qps, (struct nd_qp **)(arr + 1), __ATOMIC_RELEASE);
+		cq->cap_srq_qps = cap;
+	}
+	cq->srq_qps[cq->n_srq_qps] = qp;
+	__atomic_store_n(&cq->n_srq_qps, cq->n_srq_qps + 1, __ATOMIC_RELEASE);
+}
+
+/* A completion on an SRQ carries only the QP number; newest QP first, so a
+ * reused number finds the live QP. */
+static struct nd_qp *srq_qp_lookup(struct nd_cq *cq, uint32_t qp_num)
+{
+	uint32_t n = __atomic_load_n(&cq->n_srq_qps, __ATOMIC_ACQUIRE);
+	struct nd_qp **arr = __atomic_load_n(&cq->srq_qps, __ATOMIC_ACQUIRE);
+
+	while (n--)
+		if (arr[n]->qp_num == qp_num)
+			return arr[n];
+	return NULL;
+}
+
+/* Fills one ND2_RESULT and hands the request's slot back to its poster;
+ * false for a silent success signaled only to retire its ring. */
+static inline bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r)
+{
+	struct nd_slot *s = (struct nd_slot *)(uintptr_t)wc->wr_id;
+	struct nd_qp *qp = s->qp;
+	uint32_t type = s->type;
+
+	if (unlikely(s->silent) && likely(wc->status == IBV_WC_SUCCESS)) {
+		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+		return false;
+	}
+
+	r->status = likely(wc->status == IBV_WC_SUCCESS) ? ND_SUCCESS : nd_status_from_wc(wc->status, type);
+	r->bytes = (type == Nd2RequestTypeReceive || type == Nd2RequestTypeRead) ? wc->byte_len : 0;
+	r->request_context = s->context;
+	r->request_type = type;
+	r->pad = 0;
+	if (type == Nd2RequestTypeReceive) {
+		if (!qp)
+			qp = srq_qp_lookup(cq, wc->qp_num);
+		__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+	} else {
+		/* Initiator requests complete in order: everything up to this
+		 * one is done, silent successes included. */
+		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+	}
+	r->qp_context = qp ? qp->context : 0;
+	return true;
+}
+
+ND_CALL(cq_get_results)
+{
+	struct nd_unix_cq_get_results_params *p = params;
+	struct nd_cq *cq = (struct nd_cq *)(uintptr_t)p->cq;
+	struct nd_unix_result *out = (struct nd_unix_result *)(uintptr_t)p->results;
+	uint32_t n = 0, cap = p->capacity;
+	struct ibv_wc wc[16];
+
+	if (unlikely(__atomic_load_n(&cq->stash_full, __ATOMIC_ACQUIRE)) && cap) {
+		pthread_mutex_lock(&cq->lock);
+		if (cq->stash_full) {
+			n += convert(cq, &cq->stash, &out[n]);
+			cq->stash_full = 0;
+		}
+		pthread_mutex_unlock(&cq->lock);
+	}
+	while (n < cap) {
+		int want = cap - n < 16 ? (int)(cap - n) : 16;
+		int i, k = ibv_poll_cq(cq->cq, want, wc);
+
+		if (k <= 0)
+			break;
+		for (i = 0; i < k; i++)
+			n += convert(cq, &wc[i], &out[n]);
+		if (k < want)
+			break;
+	}
+	p->count = n;
+	return ND_SUCCESS;
+}
+
+/* Called with cq->lock held: arm for the strongest pending request. */
+static int arm(struct nd_cq *cq, int want)
+{
+	if (cq->armed && cq->armed <= want)
+		return 0;
+	if (ibv_req_notify_cq(cq->cq, want == 2))
+		return -1;
+	cq->armed = want;
+	return 0;
+}
+
+ND_CALL(cq_notify)
+{
+	struct nd_unix_cq_notify_params *p = params;
+	struct nd_cq *cq = nd_obj_get(p->cq, ND_KIND_CQ);
+	int32_t st;
+
+	if (!cq)
+		return ND_INVALID_HANDLE;
+	if (p->type > ND_CQ_NOTIFY_SOLICITED)
+		return ND_INVALID_PARAMETER_1;
+	pthread_mutex_lock(&cq->lock);
+	if (cq->error) {
+		pthread_mutex_unlock(&cq->lock);
+		return ND_INTERNAL_ERROR;
+	}
+	st = nd_pending_add(&cq->notifies, &p->ov, p->type, NULL);
+	if (st != ND_PENDING || p->type == ND_CQ_NOTIFY_ERRORS) {
+		pthread_mutex_unlock(&cq->lock);
+		return st;
+	}
+	if (arm(cq, p->type == ND_CQ_NOTIFY_ANY ? 1 : 2)) {
+		st = nd_status_from_errno(errno);
+		free(nd_pending_take(&cq->notifies, p->type));
+		pthread_mutex_unlock(&cq->lock);
+		return st;
+	}
+	/* Peek after arming: anything found here raised no event.  For a
+	 * SOLICITED request we cannot tell a solicited completion from
+	 * another, so any completion wakes it (a spurious wake-up beats a
+	 * lost one). */
+	while (!cq->stash_full && ibv_poll_cq(cq->cq, 1, &cq->stash) == 1) {
+		struct nd_slot *s = (struct nd_slot *)(uintptr_t)cq->stash.wr_id;
+
+		if (s->silent && cq->stash.status == IBV_WC_SUCCESS)
+			__atomic_store_n(&s->qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+		else
+			__atomic_store_n(&cq->stash_full, 1, __ATOMIC_RELEASE);
+	}
+	if (cq->stash_full) {
+		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
+		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
+	}
+	pthread_mutex_unlock(&cq->lock);
+	return ND_PENDING;
+}
+
+static void comp_handler(struct nd_ev_source *src)
+{
+	struct nd_cq *cq = container_of(src, struct nd_cq, src);
+	struct ibv_cq *ev_cq;
+	void *ev_ctx;
+
+	while (ibv_get_cq_event(cq->channel, &ev_cq, &ev_ctx) == 0) {
+		ibv_ack_cq_events(ev_cq, 1);
+		pthread_mutex_lock(&cq->lock);
+		cq->armed = 0;
+		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
+		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
+		pthread_mutex_unlock(&cq->lock);
+	}
+}
+
+void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type)
+{
+	if (!cq || cq->src.dead)
+		return;
+	pthread_mutex_lock(&cq->lock);
+	cq->error = true;
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_INTERNAL_ERROR);
+	pthread_mutex_unlock(&cq->lock);
+}
+
+int32_t nd_cq_cancel(struct nd_cq *cq)
+{
+	pthread_mutex_lock(&cq->lock);
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_CANCELED);
+	pthread_mutex_unlock(&cq->lock);
+	return ND_SUCCESS;
+}
+
+ND_CALL(cq_resize)
+{
+	struct nd_unix_cq_resize_params *p = params;
+	struct nd_cq *cq = nd_obj_get(p->cq, ND_KIND_CQ);
+	int err;
+
+	if (!cq)
+		return ND_INVALID_HANDLE;
+	if (!p->depth || p->depth > (uint32_t)cq->adapter->attr.max_cqe)
+		return ND_INVALID_PARAMETER;
+	if (!cq->adapter->cq_resize)
+		return ND_NOT_SUPPORTED;
+	err = ibv_resize_cq(cq->cq, p->depth);
+	if (err == EINVAL)
+		return ND_BUFFER_OVERFLOW;	/* fewer entries than the CQ holds */
+	return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+}

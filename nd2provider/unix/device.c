@@ -1,0 +1,510 @@
+/* Adapters: the RDMA devices rdma_cm knows, their addresses (those of the
+ * netdevs that carry them), open/close and the limits ND2_ADAPTER_INFO
+ * reports. */
+#include <dirent.h>
+#include <endian.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nd_unix.h"
+
+/* ---- addresses ------------------------------------------------------------ */
+
+int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out)
+{
+	uint16_t fam;
+
+	memset(out, 0, sizeof(*out));
+	if (in->len < 2 || in->len > sizeof(in->bytes))
+		return -1;
+	memcpy(&fam, in->bytes, 2);
+	if (fam == ND_UNIX_AF_INET && in->len >= sizeof(struct sockaddr_in)) {
+		memcpy(out, in->bytes, sizeof(struct sockaddr_in));
+		out->ss_family = AF_INET;
+		return 0;
+	}
+	if (fam == ND_UNIX_AF_INET6 && in->len >= sizeof(struct sockaddr_in6)) {
+		/* Same layout as Windows' SOCKADDR_IN6; only the family differs. */
+		memcpy(out, in->bytes, sizeof(struct sockaddr_in6));
+		out->ss_family = AF_INET6;
+		return 0;
+	}
+	return -1;
+}
+
+void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out)
+{
+	uint16_t fam;
+
+	memset(out, 0, sizeof(*out));
+	if (sa->sa_family == AF_INET) {
+		memcpy(out->bytes, sa, sizeof(struct sockaddr_in));
+		fam = ND_UNIX_AF_INET;
+		out->len = sizeof(struct sockaddr_in);
+	} else if (sa->sa_family == AF_INET6) {
+		memcpy(out->bytes, sa, sizeof(struct sockaddr_in6));
+		fam = ND_UNIX_AF_INET6;
+		out->len = sizeof(struct sockaddr_in6);
+	} else {
+		return;
+	}
+	memcpy(out->bytes, &fam, 2);
+}
+
+static uint64_t device_id(struct ibv_context *ctx)
+{
+	return be64toh(ibv_get_device_guid(ctx->device));
+}
+
+struct netdevs {
+	char names[16][IF_NAMESIZE];
+	int n;
+};
+
+static void netdevs_add(struct netdevs *nd, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nd->n; i++)
+		if (!strcmp(nd->names[i], name))
+			return;
+	if (nd->n < 16)
+		snprintf(nd->names[nd->n++], IF_NAMESIZE, "%s", name);
+}
+
+/* The netdevs under an RDMA device: RoCE lists them per GID
+ * (ports/N/gid_attrs/ndevs/I); an IPoIB netdev points at its device through
+ * /sys/class/net/X/device/infiniband/DEV. */
+static void device_netdevs(const char *dev, struct netdevs *nd)
+{
+	char path[PATH_MAX], name[IF_NAMESIZE + 2];
+	struct dirent *pe, *ge;
+	DIR *pd, *gd;
+
+	nd->n = 0;
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports", dev);
+	if ((pd = opendir(path))) {
+		while ((pe = readdir(pd))) {
+			if (pe->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs", dev, pe->d_name);
+			if (!(gd = opendir(path)))
+				continue;
+			while ((ge = readdir(gd))) {
+				FILE *f;
+				if (ge->d_name[0] == '.')
+					continue;
+				snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s",
+					 dev, pe->d_name, ge->d_name);
+				if (!(f = fopen(path, "r")))
+					continue;
+				if (fgets(name, sizeof(name), f)) {
+					name[strcspn(name, "\n")] = 0;
+					if (name[0])
+						netdevs_add(nd, name);
+				}
+				fclose(f);
+			}
+			closedir(gd);
+		}
+		closedir(pd);
+	}
+	if ((pd = opendir("/sys/class/net"))) {
+		while ((pe = readdir(pd))) {
+			if (pe->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/sys/class/net/%s/device/infiniband/%s", pe->d_name, dev);
+			if (access(path, F_OK) == 0)
+				netdevs_add(nd, pe->d_name);
+		}
+		closedir(pd);
+	}
+}
+
+/* Calls fn for each (address, adapter id); stops when fn returns non-zero. */
+static void for_each_address(int (*fn)(const struct sockaddr *sa, uint64_t id, void *arg), void *arg)
+{
+	struct ibv_context **devs;
+	struct ifaddrs *ifa0, *ifa;
+	int i, j, n = 0;
+
+	devs = rdma_get_devices(&n);
+	if (!devs)
+		return;
+	if (getifaddrs(&ifa0)) {
+		rdma_free_devices(devs);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct netdevs nd;
+		uint64_t id = device_id(devs[i]);
+
+		device_netdevs(devs[i]->device->name, &nd);
+		for (ifa = ifa0; ifa; ifa = ifa->ifa_next) {
+			if (!ifa->ifa_addr || (ifa->ifa_addr->sa_family != AF_INET &&
+					       ifa->ifa_addr->sa_family != AF_INET6))
+				continue;
+			if (!(ifa->ifa_flags & IFF_UP))
+				continue;
+			for (j = 0; j < nd.n; j++)
+				if (!strcmp(ifa->ifa_name, nd.names[j]))
+					break;
+			if (j < nd.n && fn(ifa->ifa_addr, id, arg))
+				goto out;
+		}
+	}
+out:
+	freeifaddrs(ifa0);
+	rdma_free_devices(devs);
+}
+
+struct collect {
+	struct nd_unix_query_addresses_params *p;
+	struct nd_unix_address_entry *out;
+	uint32_t count;
+};
+
+static int collect_one(const struct sockaddr *sa, uint64_t id, void *arg)
+{
+	struct collect *c = arg;
+
+	if (c->p->adapter_id && c->p->adapter_id != id)
+		return 0;
+	if (c->count < c->p->capacity && c->out) {
+		nd_addr_from_linux(sa, &c->out[c->count].addr);
+		c->out[c->count].adapter_id = id;
+	}
+	c->count++;
+	return 0;
+}
+
+ND_CALL(query_addresses)
+{
+	struct nd_unix_query_addresses_params *p = params;
+	struct nd_unix_address_entry tmp[64];
+	struct collect c = { p, tmp, 0 };
+	uint32_t cap = p->capacity;
+
+	/* Collect into a bounce buffer so an overflow leaves the caller's
+	 * buffer untouched, as QueryAddressList promises. */
+	if (p->capacity > 64)
+		p->capacity = 64;
+	for_each_address(collect_one, &c);
+	p->capacity = cap;
+	if (c.count > 64)
+		c.count = 64;
+	if (c.count > cap) {
+		p->count = c.count;
+		return ND_BUFFER_OVERFLOW;
+	}
+	if (c.count)
+		memcpy((void *)(uintptr_t)p->entries, tmp, c.count * sizeof(tmp[0]));
+	p->count = c.count;
+	return ND_SUCCESS;
+}
+
+struct match {
+	struct sockaddr_storage want;
+	uint64_t id;
+	bool found;
+};
+
+static int match_one(const struct sockaddr *sa, uint64_t id, void *arg)
+{
+	struct match *m = arg;
+
+	if (sa->sa_family != m->want.ss_family)
+		return 0;
+	if (sa->sa_family == AF_INET) {
+		if (((const struct sockaddr_in *)sa)->sin_addr.s_addr !=
+		    ((struct sockaddr_in *)&m->want)->sin_addr.s_addr)
+			return 0;
+	} else if (memcmp(&((const struct sockaddr_in6 *)sa)->sin6_addr,
+			  &((struct sockaddr_in6 *)&m->want)->sin6_addr, 16)) {
+		return 0;
+	}
+	m->id = id;
+	m->found = true;
+	return 1;
+}
+
+ND_CALL(resolve_address)
+{
+	struct nd_unix_resolve_address_params *p = params;
+	struct match m = { .found = false };
+
+	if (nd_addr_to_linux(&p->addr, &m.want))
+		return ND_INVALID_ADDRESS;
+	for_each_address(match_one, &m);
+	if (!m.found)
+		return ND_INVALID_ADDRESS;
+	p->adapter_id = m.id;
+	return ND_SUCCESS;
+}
+
+/* ---- adapters ---------------------------------------------------------------- */
+
+/* Devices whose placement of incoming data follows the wire order (rxe is
+ * software and writes each packet's payload in sequence). */
+static bool known_in_order(const char *name)
+{
+	static const char *const names[] = { "rxe", "mlx4", "mlx5" };
+	unsigned i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(name, names[i], strlen(names[i])))
+			return true;
+	return false;
+}
+
+/* Verbs has no query for the inline limit: find the largest a QP accepts. */
+static uint32_t probe_max_inline(struct nd_adapter *a)
+{
+	static const uint32_t tries[] = { 1024, 512, 256, 128, 64, 32 };
+	struct ibv_cq *cq = ibv_create_cq(a->ctx, 1, NULL, NULL, 0);
+	uint32_t best = 0;
+	unsigned i;
+
+	if (!cq)
+		return 0;
+	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		struct ibv_qp_init_attr ia = {
+			.send_cq = cq, .recv_cq = cq, .qp_type = IBV_QPT_RC,
+			.cap = { .max_send_wr = 1, .max_recv_wr = 1, .max_send_sge = 1,
+				 .max_recv_sge = 1, .max_inline_data = tries[i] },
+		};
+		struct ibv_qp *qp = ibv_create_qp(a->pd, &ia);
+		if (qp) {
+			best = ia.cap.max_inline_data;
+			ibv_destroy_qp(qp);
+			break;
+		}
+	}
+	ibv_destroy_cq(cq);
+	return best;
+}
+
+/* Nor for CQ resizing: try it. */
+static bool probe_cq_resize(struct nd_adapter *a)
+{
+	struct ibv_cq *cq = ibv_create_cq(a->ctx, 2, NULL, NULL, 0);
+	bool ok;
+
+	if (!cq)
+		return false;
+	ok = ibv_resize_cq(cq, 8) == 0;
+	ibv_destroy_cq(cq);
+	return ok;
+}
+
+/* One watch per device context: every adapter opened on a device shares
+ * librdmacm's context and so its async-event fd.  Under nd_ev_lock. */
+struct async_watch {
+	struct ibv_context *ctx;
+	int refs;
+	struct nd_ev_source src;
+};
+static struct async_watch watches[16];
+
+static void async_handler(struct nd_ev_source *src)
+{
+	struct async_watch *w = container_of(src, struct async_watch, src);
+	struct ibv_async_event ev;
+
+	while (ibv_get_async_event(w->ctx, &ev) == 0) {
+		switch (ev.event_type) {
+		case IBV_EVENT_CQ_ERR:
+			nd_cq_async_event(ev.element.cq->cq_context, ev.event_type);
+			break;
+		case IBV_EVENT_SRQ_ERR:
+		case IBV_EVENT_SRQ_LIMIT_REACHED:
+			nd_srq_async_event(ev.element.srq->srq_context, ev.event_type);
+			break;
+		case IBV_EVENT_QP_FATAL:
+		case IBV_EVENT_QP_REQ_ERR:
+		case IBV_EVENT_QP_ACCESS_ERR:
+			nd_log("%s on a queue pair", ibv_event_type_str(ev.event_type));
+			break;
+		default:
+			break;
+		}
+		ibv_ack_async_event(&ev);
+	}
+}
+
+/* nd_ev_lock held. */
+static int watch_device(struct ibv_context *ctx)
+{
+	struct async_watch *free_w = NULL;
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++) {
+		if (watches[i].refs && watches[i].ctx == ctx) {
+			watches[i].refs++;
+			return 0;
+		}
+		if (!watches[i].refs && !free_w)
+			free_w = &watches[i];
+	}
+	if (!free_w)
+		return ENOSPC;
+	free_w->ctx = ctx;
+	free_w->src.fd = ctx->async_fd;
+	free_w->src.handler = async_handler;
+	if (nd_ev_add(&free_w->src))
+		return errno;
+	free_w->refs = 1;
+	return 0;
+}
+
+/* nd_ev_lock held. */
+static void unwatch_device(struct ibv_context *ctx)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++)
+		if (watches[i].refs && watches[i].ctx == ctx) {
+			if (!--watches[i].refs)
+				nd_ev_remove(&watches[i].src);
+			return;
+		}
+}
+
+ND_CALL(adapter_open)
+{
+	struct nd_unix_adapter_open_params *p = params;
+	struct ibv_context **devs;
+	struct nd_adapter *a;
+	int i, n = 0, err;
+
+	devs = rdma_get_devices(&n);
+	if (!devs)
+		return nd_status_from_errno(errno);
+	for (i = 0; i < n; i++)
+		if (device_id(devs[i]) == p->adapter_id)
+			break;
+	if (i == n) {
+		rdma_free_devices(devs);
+		return ND_INVALID_PARAMETER;
+	}
+	a = calloc(1, sizeof(*a));
+	if (!a) {
+		rdma_free_devices(devs);
+		return ND_NO_MEMORY;
+	}
+	a->obj.kind = ND_KIND_ADAPTER;
+	/* librdmacm keeps its device contexts open for the process; using its
+	 * context keeps our QPs and its ids on the same one. */
+	a->ctx = devs[i];
+	rdma_free_devices(devs);
+	a->adapter_id = p->adapter_id;
+	pthread_mutex_init(&a->lock, NULL);
+	err = ibv_query_device(a->ctx, &a->attr);
+	if (err)
+		goto fail_free;
+	err = ibv_query_port(a->ctx, 1, &a->port);
+	if (err)
+		goto fail_free;
+	a->pd = ibv_alloc_pd(a->ctx);
+	if (!a->pd) {
+		err = errno;
+		goto fail_free;
+	}
+	a->max_sge = a->attr.max_sge;
+	a->max_inline = probe_max_inline(a);
+	a->cq_resize = probe_cq_resize(a);
+	a->in_order = known_in_order(a->ctx->device->name);
+	pthread_mutex_lock(&nd_ev_lock);
+	err = watch_device(a->ctx);
+	pthread_mutex_unlock(&nd_ev_lock);
+	if (err)
+		goto fail_pd;
+	p->adapter = nd_handle(&a->obj);
+	return ND_SUCCESS;
+
+fail_pd:
+	ibv_dealloc_pd(a->pd);
+fail_free:
+	free(a);
+	return nd_status_from_errno(err ? err : EINVAL);
+}
+
+void nd_adapter_hold(struct nd_adapter *a)
+{
+	__atomic_fetch_add(&a->children, 1, __ATOMIC_RELAXED);
+}
+
+void nd_adapter_release(struct nd_adapter *a)
+{
+	__atomic_fetch_sub(&a->children, 1, __ATOMIC_RELEASE);
+}
+
+ND_CALL(adapter_close)
+{
+	struct nd_unix_object_params *p = params;
+	struct nd_adapter *a = nd_obj_get(p->object, ND_KIND_ADAPTER);
+
+	if (!a)
+		return ND_INVALID_HANDLE;
+	if (__atomic_load_n(&a->children, __ATOMIC_ACQUIRE))
+		return ND_DEVICE_BUSY;
+	pthread_mutex_lock(&nd_ev_lock);
+	unwatch_device(a->ctx);
+	pthread_mutex_unlock(&nd_ev_lock);
+	ibv_dealloc_pd(a->pd);
+	a->obj.kind = 0;
+	nd_ev_defer_free(a);
+	return ND_SUCCESS;
+}
+
+ND_CALL(adapter_query)
+{
+	struct nd_unix_adapter_query_params *p = params;
+	struct nd_adapter *a = nd_obj_get(p->adapter, ND_KIND_ADAPTER);
+	struct nd_unix_adapter_info *i = &p->info;
+	const struct ibv_device_attr *d;
+	int sge;
+
+	if (!a)
+		return ND_INVALID_HANDLE;
+	d = &a->attr;
+	memset(i, 0, sizeof(*i));
+	i->vendor_id = (uint16_t)d->vendor_id;
+	i->device_id = (uint16_t)d->vendor_part_id;
+	i->adapter_id = a->adapter_id;
+	i->max_registration_size = d->max_mr_size;
+	i->max_window_size = d->max_mr_size;
+	sge = d->max_sge;
+	i->max_initiator_sge = sge;
+	i->max_receive_sge = sge;
+	i->max_read_sge = d->max_sge_rd && d->max_sge_rd < sge ? d->max_sge_rd : sge;
+	i->max_transfer_length = a->port.max_msg_sz;
+	i->max_inline_data_size = a->max_inline;
+	i->max_inbound_read_limit = d->max_qp_rd_atom;
+	i->max_outbound_read_limit = d->max_qp_init_rd_atom;
+	i->max_receive_queue_depth = d->max_qp_wr;
+	i->max_initiator_queue_depth = d->max_qp_wr;
+	i->max_shared_receive_queue_depth = d->max_srq ? d->max_srq_wr : 0;
+	i->max_completion_queue_depth = d->max_cqe;
+	/* Inline saves the adapter a DMA read; below this it is the better
+	 * choice.  Above LargeRequestThreshold a Read/Write avoids the
+	 * receiver's copy out of its bounce buffers (a fixed guess: verbs
+	 * exposes nothing to derive it from). */
+	i->inline_request_threshold = a->max_inline;
+	i->large_request_threshold = 16384;
+	i->max_caller_data = ND_MAX_CALLER_DATA;
+	i->max_callee_data = ND_MAX_CALLEE_DATA;
+	i->adapter_flags = ND_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED |
+			   ND_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED;
+	if (!a->cq_resize)
+		i->adapter_flags &= ~ND_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED;
+	if (a->in_order)
+		i->adapter_flags |= ND_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED;
+	return ND_SUCCESS;
+}

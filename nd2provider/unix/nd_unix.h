@@ -1,0 +1,301 @@
+/* nd2prov_unix.so private header: the objects behind the unix-call handles. */
+#ifndef NDSHIM_ND_UNIX_H
+#define NDSHIM_ND_UNIX_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+
+#include "nd2provider/unix_call.h"
+#include "nd_codes.h"
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define container_of(p, type, member) ((type *)((char *)(p) - offsetof(type, member)))
+
+void nd_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- status.c: every translation to ND status -------------------------- */
+int32_t nd_status_from_errno(int err);
+int32_t nd_status_from_wc(enum ibv_wc_status st, uint32_t request_type);
+int32_t nd_status_from_cm_event(const struct rdma_cm_event *ev);
+
+/* ---- objects ----------------------------------------------------------- */
+enum nd_kind {
+	ND_KIND_ADAPTER = 0x4e444101,
+	ND_KIND_CQ,
+	ND_KIND_SRQ,
+	ND_KIND_MR,
+	ND_KIND_MW,
+	ND_KIND_QP,
+	ND_KIND_CONNECTOR,
+	ND_KIND_LISTENER,
+};
+
+struct nd_obj {
+	uint32_t kind;
+};
+
+/* A handle is the object's address; the kind word catches a wrong handle. */
+static inline void *nd_obj_get(uint64_t h, uint32_t kind)
+{
+	struct nd_obj *o = (struct nd_obj *)(uintptr_t)h;
+	if (unlikely(!o || o->kind != kind))
+		return NULL;
+	return o;
+}
+static inline uint64_t nd_handle(struct nd_obj *o) { return (uint64_t)(uintptr_t)o; }
+
+/* ---- pending overlapped requests (pending.c) --------------------------- */
+struct nd_pending {
+	struct nd_pending *next;
+	struct nd_unix_ov ov;
+	uint32_t tag;		/* what the request waits for (per object) */
+	void *arg;
+};
+struct nd_pending_list {
+	struct nd_pending *head;
+	struct nd_pending **tail;
+};
+void nd_pending_init(struct nd_pending_list *l);
+/* Queue a request; ND_PENDING, or ND_NO_MEMORY (nothing queued). */
+int32_t nd_pending_add(struct nd_pending_list *l, const struct nd_unix_ov *ov, uint32_t tag, void *arg);
+/* Remove and return the oldest request with this tag (any tag: ~0u). */
+struct nd_pending *nd_pending_take(struct nd_pending_list *l, uint32_t tag);
+/* Complete (and free) every request with this tag (~0u: all), oldest first. */
+void nd_pending_complete(struct nd_pending_list *l, uint32_t tag, int32_t status);
+void nd_complete(const struct nd_unix_ov *ov, int32_t status, uint64_t bytes);
+#define ND_TAG_ANY 0xffffffffu
+
+/* ---- event_thread.c ----------------------------------------------------- */
+/* An fd the event thread watches; handler runs with nd_ev_lock held. */
+struct nd_ev_source {
+	int fd;
+	bool dead;
+	void (*handler)(struct nd_ev_source *src);
+};
+extern pthread_mutex_t nd_ev_lock;
+int nd_ev_start(void);
+int nd_ev_add(struct nd_ev_source *src);
+/* Stops watching; the caller holds nd_ev_lock.  The source's memory must
+ * stay valid until nd_ev_defer_free runs it. */
+void nd_ev_remove(struct nd_ev_source *src);
+/* free(p) on the event thread once its current batch of events is done. */
+void nd_ev_defer_free(void *p);
+/* The process-wide rdma_cm event channel (created on first use). */
+struct rdma_event_channel *nd_cm_channel(void);
+
+/* ---- adapter (device.c) -------------------------------------------------- */
+struct nd_adapter {
+	struct nd_obj obj;
+	struct ibv_context *ctx;	/* librdmacm's context for the device */
+	struct ibv_pd *pd;
+	struct ibv_device_attr attr;
+	struct ibv_port_attr port;
+	uint64_t adapter_id;
+	uint32_t max_inline;
+	uint32_t max_sge;
+	bool in_order;
+	bool cq_resize;
+	pthread_mutex_t lock;		/* children lists */
+	struct nd_cq *cqs;		/* for async CQ events */
+	struct nd_srq *srqs;
+	uint32_t children;
+};
+#define ND_MAX_CALLER_DATA 56	/* IB CM REQ private data minus rdma_cm's header */
+#define ND_MAX_CALLEE_DATA 148	/* min(REP 196, REJ 148) */
+#define ND_PRIVATE_DATA_MAX 196
+void nd_adapter_hold(struct nd_adapter *a);
+void nd_adapter_release(struct nd_adapter *a);
+/* Windows <-> Linux socket addresses. */
+int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out);
+void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out);
+
+/* ---- queues ------------------------------------------------------------- */
+struct nd_qp;
+
+/* One posted work request: wr_id points here.  Written by the poster,
+ * read by the poller; busy/seq order the hand-over. */
+struct nd_slot {
+	uint64_t context;
+	struct nd_qp *qp;	/* NULL on an SRQ: found from wc.qp_num */
+	uint32_t type;		/* ND2_REQUEST_TYPE */
+	uint16_t busy;		/* receive slots: set by poster, cleared by poller */
+	uint16_t silent;	/* a silent success signaled only to retire the ring */
+	uint64_t seq;		/* send slots: post sequence number */
+};
+
+struct nd_cq {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	struct ibv_cq *cq;
+	struct ibv_comp_channel *channel;
+	struct nd_ev_source src;
+	pthread_mutex_t lock;	/* notify state, stash, lists (slow path only) */
+	struct nd_pending_list notifies;
+	int armed;		/* 0, or 1 + solicited_only */
+	bool error;
+	/* One completion taken out of the CQ by Notify's peek, returned first
+	 * by the next GetResults.  stash_full is the only fast-path read. */
+	uint32_t stash_full;
+	struct ibv_wc stash;
+	/* QPs on an SRQ that report to this CQ, newest last (never shrinks
+	 * while the CQ lives: a destroyed QP's completions may still be in it). */
+	struct nd_qp **srq_qps;
+	uint32_t n_srq_qps, cap_srq_qps;
+	void *old_arrays;	/* superseded srq_qps arrays, freed with the CQ */
+	struct nd_qp *zombies;	/* destroyed QPs whose slots may still be referenced */
+	struct nd_cq *next;	/* adapter->cqs */
+};
+
+struct nd_srq {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	struct ibv_srq *srq;
+	uint32_t max_sge;
+	uint32_t threshold;
+	pthread_mutex_t lock;
+	struct nd_pending_list notifies;
+	struct nd_slot *slots;
+	uint32_t mask;
+	uint32_t head;		/* poster only */
+	int refs;		/* the SRQ itself + its QPs (their slots live here) */
+	struct nd_srq *next;	/* adapter->srqs */
+};
+
+struct nd_qp {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	struct ibv_qp *qp;
+	struct nd_cq *send_cq, *recv_cq;
+	struct nd_srq *srq;
+	uint64_t context;
+	uint32_t qp_num;
+	uint32_t max_send_sge, max_recv_sge, max_inline;
+	/* send ring: poster owns sq_head, poller publishes sq_tail */
+	struct nd_slot *sq;
+	uint32_t sq_mask;
+	uint64_t sq_head;
+	uint64_t sq_tail;
+	uint32_t unsignaled;	/* poster only: silent requests since the last signaled one */
+	/* receive ring (plain QP) */
+	struct nd_slot *rq;
+	uint32_t rq_mask;
+	uint32_t rq_head;
+	int zombie_refs;	/* CQs still holding the destroyed QP */
+	struct nd_qp *zombie_next[2];
+};
+
+struct nd_mr {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	pthread_mutex_t lock;
+	struct ibv_mr *mr;
+	int mr_access;
+	int bound_windows;
+};
+
+struct nd_mw {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	struct ibv_mw *mw;
+	struct nd_mr *bound_mr;
+	uint32_t rkey;
+};
+
+/* ---- connection management (connector.c, listener.c) ----------------------- */
+enum nd_conn_state {
+	ND_CONN_IDLE,
+	ND_CONN_BOUND,
+	ND_CONN_RESOLVING,	/* address, then route */
+	ND_CONN_CONNECTING,	/* REQ sent */
+	ND_CONN_RESPONDED,	/* CONNECT_RESPONSE: waiting for CompleteConnect/Reject */
+	ND_CONN_REQUESTED,	/* passive: request handed over by the listener */
+	ND_CONN_ACCEPTING,
+	ND_CONN_CONNECTED,
+	ND_CONN_DISCONNECTING,
+	ND_CONN_DISCONNECTED,
+	ND_CONN_FAILED,
+};
+
+enum nd_conn_tag { ND_TAG_CONNECT = 1, ND_TAG_ACCEPT, ND_TAG_DISCONNECT, ND_TAG_NOTIFY_DISCONNECT };
+
+struct nd_connector {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	pthread_mutex_t lock;
+	struct rdma_cm_id *id;
+	enum nd_conn_state state;
+	bool ever_connected;
+	struct nd_qp *qp;
+	struct nd_pending_list pending;
+	struct sockaddr_storage bound;
+	bool has_bound;
+	uint8_t out_data[ND_PRIVATE_DATA_MAX];	/* what Connect sends */
+	uint8_t out_len;
+	uint32_t inbound, outbound;		/* our requested read limits */
+	uint8_t peer_data[ND_PRIVATE_DATA_MAX];	/* what the peer sent */
+	uint32_t peer_len;
+	uint32_t peer_inbound, peer_outbound;	/* GetReadLimits */
+};
+
+struct nd_conn_request {
+	struct nd_conn_request *next;
+	struct rdma_cm_id *id;
+	uint8_t data[ND_PRIVATE_DATA_MAX];
+	uint32_t len;
+	uint32_t inbound, outbound;
+};
+
+struct nd_listener {
+	struct nd_obj obj;
+	struct nd_adapter *adapter;
+	pthread_mutex_t lock;
+	struct rdma_cm_id *id;
+	bool listening;
+	uint32_t backlog, queued;
+	struct nd_conn_request *requests, **requests_tail;
+	struct nd_pending_list pending;	/* arg: the connector */
+};
+
+void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev);
+void nd_listener_cm_event(struct nd_listener *l, struct rdma_cm_event *ev);
+/* Hands a request's id to a connector; connector lock not held. */
+void nd_connector_take_request(struct nd_connector *c, struct nd_conn_request *r);
+int32_t nd_cq_cancel(struct nd_cq *cq);
+int32_t nd_srq_cancel(struct nd_srq *srq);
+int32_t nd_connector_cancel(struct nd_connector *c);
+int32_t nd_listener_cancel(struct nd_listener *l);
+void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type);
+void nd_srq_async_event(struct nd_srq *srq, enum ibv_event_type type);
+/* cq.c/qp.c/srq.c shared bookkeeping */
+void nd_cq_add_srq_qp(struct nd_cq *cq, struct nd_qp *qp);	/* cq->lock held */
+void nd_qp_zombie_put(struct nd_qp *qp);
+void nd_srq_put(struct nd_srq *srq);
+/* QP state changes driven by rdma_cm (qp.c). */
+int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic);
+int nd_qp_to_error(struct nd_qp *qp);
+
+/* ---- the call table's entries ---------------------------------------------- */
+#define ND_CALL(name) int32_t nd_call_##name(void *params)
+ND_CALL(query_addresses); ND_CALL(resolve_address);
+ND_CALL(adapter_open); ND_CALL(adapter_close); ND_CALL(adapter_query);
+ND_CALL(cancel);
+ND_CALL(cq_create); ND_CALL(cq_destroy); ND_CALL(cq_resize); ND_CALL(cq_notify); ND_CALL(cq_get_results);
+ND_CALL(srq_create); ND_CALL(srq_destroy); ND_CALL(srq_modify); ND_CALL(srq_notify); ND_CALL(srq_receive);
+ND_CALL(mr_create); ND_CALL(mr_destroy); ND_CALL(mr_register); ND_CALL(mr_deregister);
+ND_CALL(mw_create); ND_CALL(mw_destroy);
+ND_CALL(qp_create); ND_CALL(qp_destroy); ND_CALL(qp_flush); ND_CALL(qp_send); ND_CALL(qp_receive);
+ND_CALL(qp_read); ND_CALL(qp_write); ND_CALL(qp_bind); ND_CALL(qp_invalidate);
+ND_CALL(connector_create); ND_CALL(connector_destroy); ND_CALL(connector_bind); ND_CALL(connector_connect);
+ND_CALL(connector_complete_connect); ND_CALL(connector_accept); ND_CALL(connector_reject);
+ND_CALL(connector_get_read_limits); ND_CALL(connector_get_private_data);
+ND_CALL(connector_get_local_address); ND_CALL(connector_get_peer_address);
+ND_CALL(connector_notify_disconnect); ND_CALL(connector_disconnect);
+ND_CALL(listener_create); ND_CALL(listener_destroy); ND_CALL(listener_bind); ND_CALL(listener_listen);
+ND_CALL(listener_get_local_address); ND_CALL(listener_get_connection_request);
+
+#endif

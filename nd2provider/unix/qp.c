@@ -1,0 +1,481 @@
+/* Queue pairs: creation (straight to INIT, so Receives can be posted
+ * before a connection), the posting fast path, Flush, and the state changes
+ * rdma_cm drives.  Each posted request owns a slot that wr_id points to:
+ * the completion carries no valid opcode when it failed, so the slot says
+ * what the request was. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nd_unix.h"
+
+static uint32_t pow2_at_least(uint32_t v)
+{
+	uint32_t n = 1;
+
+	while (n < v)
+		n <<= 1;
+	return n;
+}
+
+ND_CALL(qp_create)
+{
+	struct nd_unix_qp_create_params *p = params;
+	struct nd_adapter *a = nd_obj_get(p->adapter, ND_KIND_ADAPTER);
+	struct nd_cq *rcq = nd_obj_get(p->recv_cq, ND_KIND_CQ);
+	struct nd_cq *icq = nd_obj_get(p->initiator_cq, ND_KIND_CQ);
+	struct nd_srq *srq = NULL;
+	const struct ibv_device_attr *d;
+	struct ibv_qp_init_attr ia;
+	struct ibv_qp_attr qa;
+	struct nd_qp *qp;
+	bool s = p->srq != 0;
+	int err;
+
+	if (!a)
+		return ND_INVALID_HANDLE;
+	d = &a->attr;
+	if (!rcq)
+		return ND_INVALID_PARAMETER_2;
+	if (!icq)
+		return ND_INVALID_PARAMETER_3;
+	if (s && !(srq = nd_obj_get(p->srq, ND_KIND_SRQ)))
+		return ND_INVALID_PARAMETER_4;
+	/* ND numbers parameters differently in CreateQueuePairWithSrq. */
+	if (!s && (!p->recv_depth || p->recv_depth > (uint32_t)d->max_qp_wr))
+		return ND_INVALID_PARAMETER_5;
+	if (!p->initiator_depth || p->initiator_depth > (uint32_t)d->max_qp_wr)
+		return s ? ND_INVALID_PARAMETER_6 : ND_INVALID_PARAMETER_6;
+	if (!s && p->recv_sge > a->max_sge)
+		return ND_INVALID_PARAMETER_7;
+	if (p->initiator_sge > a->max_sge)
+		return s ? ND_INVALID_PARAMETER_7 : ND_INVALID_PARAMETER_8;
+	if (p->inline_size > a->max_inline)
+		return s ? ND_INVALID_PARAMETER_8 : ND_INVALID_PARAMETER_9;
+
+	qp = calloc(1, sizeof(*qp));
+	if (!qp)
+		return ND_NO_MEMORY;
+	qp->obj.kind = ND_KIND_QP;
+	qp->adapter = a;
+	qp->send_cq = icq;
+	qp->recv_cq = rcq;
+	qp->srq = srq;
+	qp->context = p->context;
+
+	/* Clients post more SGEs than they asked for: give every QP the
+	 * adapter's maximum when the device allows, else what was asked. */
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = icq->cq;
+	ia.recv_cq = rcq->cq;
+	ia.srq = srq ? srq->srq : NULL;
+	ia.qp_type = IBV_QPT_RC;
+	ia.sq_sig_all = 0;
+	ia.cap.max_send_wr = p->initiator_depth;
+	ia.cap.max_recv_wr = s ? 0 : p->recv_depth;
+	ia.cap.max_send_sge = a->max_sge;
+	ia.cap.max_recv_sge = s ? 0 : a->max_sge;
+	ia.cap.max_inline_data = p->inline_size;
+	qp->qp = ibv_create_qp(a->pd, &ia);
+	if (!qp->qp) {
+		ia.cap.max_send_wr = p->initiator_depth;
+		ia.cap.max_recv_wr = s ? 0 : p->recv_depth;
+		ia.cap.max_send_sge = p->initiator_sge ? p->initiator_sge : 1;
+		ia.cap.max_recv_sge = s ? 0 : (p->recv_sge ? p->recv_sge : 1);
+		ia.cap.max_inline_data = p->inline_size;
+		qp->qp = ibv_create_qp(a->pd, &ia);
+	}
+	if (!qp->qp) {
+		err = errno;
+		goto fail_free;
+	}
+	qp->qp_num = qp->qp->qp_num;
+	qp->max_send_sge = ia.cap.max_send_sge;
+	qp->max_recv_sge = ia.cap.max_recv_sge;
+	qp->max_inline = ia.cap.max_inline_data;
+
+	qp->sq_mask = pow2_at_least(ia.cap.max_send_wr) - 1;
+	qp->sq = calloc(qp->sq_mask + 1, sizeof(*qp->sq));
+	if (!s) {
+		qp->rq_mask = pow2_at_least(ia.cap.max_recv_wr) - 1;
+		qp->rq = calloc(qp->rq_mask + 1, sizeof(*qp->rq));
+	}
+	if (!qp->sq || (!s && !qp->rq)) {
+		err = ENOMEM;
+		goto fail_qp;
+	}
+
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = IBV_QPS_INIT;
+	qa.pkey_index = 0;
+	qa.port_num = 1;
+	qa.qp_access_flags = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE;
+	err = ibv_modify_qp(qp->qp, &qa, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
+	if (err)
+		goto fail_qp;
+
+	if (srq) {
+		__atomic_fetch_add(&srq->refs, 1, __ATOMIC_RELAXED);
+		pthread_mutex_lock(&rcq->lock);
+		nd_cq_add_srq_qp(rcq, qp);
+		pthread_mutex_unlock(&rcq->lock);
+	}
+	nd_adapter_hold(a);
+	p->qp = nd_handle(&qp->obj);
+	return ND_SUCCESS;
+
+fail_qp:
+	ibv_destroy_qp(qp->qp);
+fail_free:
+	free(qp->sq);
+	free(qp->rq);
+	free(qp);
+	return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+}
+
+void nd_qp_zombie_put(struct nd_qp *qp)
+{
+	if (__atomic_sub_fetch(&qp->zombie_refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (qp->srq)
+		nd_srq_put(qp->srq);
+	free(qp->sq);
+	free(qp->rq);
+	free(qp);
+}
+
+ND_CALL(qp_destroy)
+{
+	struct nd_unix_object_params *p = params;
+	struct nd_qp *qp = nd_obj_get(p->object, ND_KIND_QP);
+	int err;
+
+	if (!qp)
+		return ND_INVALID_HANDLE;
+	err = ibv_destroy_qp(qp->qp);
+	if (err)
+		return nd_status_from_errno(err);
+	qp->obj.kind = 0;
+	qp->qp = NULL;
+	/* Its completions may still sit in its CQs, pointing at its slots:
+	 * the CQs free it when they go. */
+	qp->zombie_refs = qp->send_cq == qp->recv_cq ? 1 : 2;
+	pthread_mutex_lock(&qp->send_cq->lock);
+	qp->zombie_next[0] = qp->send_cq->zombies;
+	qp->send_cq->zombies = qp;
+	pthread_mutex_unlock(&qp->send_cq->lock);
+	if (qp->recv_cq != qp->send_cq) {
+		pthread_mutex_lock(&qp->recv_cq->lock);
+		qp->zombie_next[1] = qp->recv_cq->zombies;
+		qp->recv_cq->zombies = qp;
+		pthread_mutex_unlock(&qp->recv_cq->lock);
+	}
+	nd_adapter_release(qp->adapter);
+	return ND_SUCCESS;
+}
+
+int nd_qp_to_error(struct nd_qp *qp)
+{
+	struct ibv_qp_attr qa = { .qp_state = IBV_QPS_ERR };
+
+	return ibv_modify_qp(qp->qp, &qa, IBV_QP_STATE);
+}
+
+ND_CALL(qp_flush)
+{
+	struct nd_unix_object_params *p = params;
+	struct nd_qp *qp = nd_obj_get(p->object, ND_KIND_QP);
+
+	if (!qp)
+		return ND_INVALID_HANDLE;
+	return nd_status_from_errno(nd_qp_to_error(qp));
+}
+
+int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic)
+{
+	struct ibv_qp_attr qa;
+	int mask, err;
+
+	memset(&qa, 0, sizeof(qa));
+	qa.qp_state = state;
+	err = rdma_init_qp_attr(id, &qa, &mask);
+	if (err)
+		return errno;
+	if (state == IBV_QPS_RTR && (mask & IBV_QP_MAX_DEST_RD_ATOMIC))
+		qa.max_dest_rd_atomic = rd_atomic;
+	if (state == IBV_QPS_RTS && (mask & IBV_QP_MAX_QP_RD_ATOMIC))
+		qa.max_rd_atomic = rd_atomic;
+	return ibv_modify_qp(qp->qp, &qa, mask);
+}
+
+/* ---- the fast path --------------------------------------------------------- */
+
+static inline int32_t post_status(int err)
+{
+	return err == ENOMEM ? ND_NO_MORE_ENTRIES : nd_status_from_errno(err);
+}
+
+ND_CALL(qp_receive)
+{
+	struct nd_unix_post_params *p = params;
+	struct nd_qp *qp = (struct nd_qp *)(uintptr_t)p->object;
+	struct ibv_recv_wr wr, *bad;
+	struct nd_slot *s;
+	int err;
+
+	if (unlikely(!qp->rq))
+		return ND_INVALID_DEVICE_REQUEST;	/* on an SRQ */
+	if (unlikely(p->nsge > qp->max_recv_sge))
+		return ND_DATA_OVERRUN;
+	s = &qp->rq[qp->rq_head & qp->rq_mask];
+	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))
+		return ND_NO_MORE_ENTRIES;
+	s->context = p->context;
+	s->qp = qp;
+	s->type = Nd2RequestTypeReceive;
+	__atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
+	wr.wr_id = (uintptr_t)s;
+	wr.next = NULL;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;	/* == ND2_SGE */
+	wr.num_sge = p->nsge;
+	err = ibv_post_recv(qp->qp, &wr, &bad);
+	if (unlikely(err)) {
+		__atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+		return post_status(err);
+	}
+	qp->rq_head++;
+	return ND_SUCCESS;
+}
+
+#define ND_SEND_FLAGS (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE | \
+		       ND_OP_FLAG_SEND_AND_SOLICIT_EVENT | ND_OP_FLAG_INLINE)
+
+static inline unsigned send_flags(uint32_t f)
+{
+	unsigned v = 0;
+
+	if (!(f & ND_OP_FLAG_SILENT_SUCCESS))
+		v |= IBV_SEND_SIGNALED;
+	if (f & ND_OP_FLAG_READ_FENCE)
+		v |= IBV_SEND_FENCE;
+	if (f & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT)
+		v |= IBV_SEND_SOLICITED;
+	if (f & ND_OP_FLAG_INLINE)
+		v |= IBV_SEND_INLINE;
+	return v;
+}
+
+/* Claims the next send slot; NULL when the ring is full (requests the
+ * poller has not reaped yet still own theirs). */
+static inline struct nd_slot *sq_slot(struct nd_qp *qp, uint64_t context, uint32_t type)
+{
+	struct nd_slot *s;
+
+	if (unlikely(qp->sq_head - __atomic_load_n(&qp->sq_tail, __ATOMIC_ACQUIRE) > qp->sq_mask))
+		return NULL;
+	s = &qp->sq[qp->sq_head & qp->sq_mask];
+	s->context = context;
+	s->qp = qp;
+	s->type = type;
+	s->seq = qp->sq_head;
+	s->silent = 0;
+	return s;
+}
+
+/* Silent successes make no completion, so nothing would ever hand their
+ * slots back: every half ring, one is signaled anyway and GetResults drops
+ * its result. */
+static inline unsigned retire(struct nd_qp *qp, struct nd_slot *s, unsigned flags)
+{
+	if (flags & IBV_SEND_SIGNALED) {
+		qp->unsignaled = 0;
+		return flags;
+	}
+	if (++qp->unsignaled < (qp->sq_mask + 1) / 2)
+		return flags;
+	qp->unsignaled = 0;
+	s->silent = 1;
+	return flags | IBV_SEND_SIGNALED;
+}
+
+static inline int32_t post_send(struct nd_qp *qp, struct ibv_send_wr *wr)
+{
+	struct ibv_send_wr *bad;
+	int err;
+
+	/* A QP that was never connected takes no initiator requests (one in
+	 * ERR does, and flushes them). */
+	if (unlikely(qp->qp->state < IBV_QPS_RTS))
+		return ND_CONNECTION_INVALID;
+	err = ibv_post_send(qp->qp, wr, &bad);
+	if (unlikely(err))
+		return post_status(err);
+	qp->sq_head++;
+	return ND_SUCCESS;
+}
+
+static inline int32_t check_sges(struct nd_qp *qp, const struct nd_unix_post_params *p, uint32_t flags)
+{
+	if (flags & ND_OP_FLAG_INLINE) {
+		const struct nd_unix_sge *sge = (const struct nd_unix_sge *)(uintptr_t)p->sge;
+		uint64_t total = 0;
+		uint32_t i;
+
+		for (i = 0; i < p->nsge; i++)
+			total += sge[i].length;
+		if (unlikely(total > qp->max_inline))
+			return ND_BUFFER_OVERFLOW;
+	}
+	if (unlikely(p->nsge > qp->max_send_sge))
+		return ND_DATA_OVERRUN;
+	return ND_SUCCESS;
+}
+
+ND_CALL(qp_send)
+{
+	struct nd_unix_post_params *p = params;
+	struct nd_qp *qp = (struct nd_qp *)(uintptr_t)p->object;
+	struct ibv_send_wr wr;
+	struct nd_slot *s;
+	int32_t st;
+
+	if (unlikely(p->flags & ~ND_SEND_FLAGS))
+		return ND_INVALID_PARAMETER_4;
+	st = check_sges(qp, p, p->flags);
+	if (unlikely(st))
+		return st;
+	if (unlikely(!(s = sq_slot(qp, p->context, Nd2RequestTypeSend))))
+		return ND_NO_MORE_ENTRIES;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uintptr_t)s;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
+	wr.num_sge = p->nsge;
+	wr.opcode = IBV_WR_SEND;
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	return post_send(qp, &wr);
+}
+
+static int32_t rdma(struct nd_unix_rdma_params *p, enum ibv_wr_opcode op, uint32_t type)
+{
+	struct nd_qp *qp = (struct nd_qp *)(uintptr_t)p->qp;
+	struct nd_unix_post_params pp = { p->qp, p->context, p->sge, p->nsge, p->flags };
+	uint32_t allowed = type == Nd2RequestTypeRead ?
+		(ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE) : ND_SEND_FLAGS & ~ND_OP_FLAG_SEND_AND_SOLICIT_EVENT;
+	struct ibv_send_wr wr;
+	struct nd_slot *s;
+	int32_t st;
+
+	if (unlikely(p->flags & ~allowed))
+		return ND_INVALID_PARAMETER_6;
+	st = check_sges(qp, &pp, p->flags);
+	if (unlikely(st))
+		return st;
+	if (unlikely(!(s = sq_slot(qp, p->context, type))))
+		return ND_NO_MORE_ENTRIES;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uintptr_t)s;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
+	wr.num_sge = p->nsge;
+	wr.opcode = op;
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	wr.wr.rdma.remote_addr = p->remote_address;
+	wr.wr.rdma.rkey = ntohl(p->remote_token);
+	return post_send(qp, &wr);
+}
+
+ND_CALL(qp_read)
+{
+	return rdma(params, IBV_WR_RDMA_READ, Nd2RequestTypeRead);
+}
+
+ND_CALL(qp_write)
+{
+	return rdma(params, IBV_WR_RDMA_WRITE, Nd2RequestTypeWrite);
+}
+
+/* ---- memory windows (type 2: bound and invalidated through the QP) ------------- */
+
+ND_CALL(qp_bind)
+{
+	struct nd_unix_qp_bind_params *p = params;
+	struct nd_qp *qp = nd_obj_get(p->qp, ND_KIND_QP);
+	struct nd_mr *mr = nd_obj_get(p->mr, ND_KIND_MR);
+	struct nd_mw *mw = nd_obj_get(p->mw, ND_KIND_MW);
+	uint32_t allowed = ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE |
+			   ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE;
+	struct ibv_send_wr wr;
+	struct nd_slot *s;
+	uint32_t rkey;
+	int32_t st;
+
+	if (!qp)
+		return ND_INVALID_HANDLE;
+	if (!mr || !mr->mr)
+		return ND_INVALID_PARAMETER_2;
+	if (!mw)
+		return ND_INVALID_PARAMETER_3;
+	if (p->flags & ~allowed || !(p->flags & (ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE)))
+		return ND_INVALID_PARAMETER_6;
+	if ((p->flags & ND_OP_FLAG_ALLOW_WRITE) && !(mr->mr_access & IBV_ACCESS_LOCAL_WRITE))
+		return ND_ACCESS_VIOLATION;
+	if (!(s = sq_slot(qp, p->context, Nd2RequestTypeBind)))
+		return ND_NO_MORE_ENTRIES;
+	rkey = ibv_inc_rkey(mw->rkey);
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uintptr_t)s;
+	wr.opcode = IBV_WR_BIND_MW;
+	wr.send_flags = retire(qp, s, send_flags(p->flags & (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE)));
+	wr.bind_mw.mw = mw->mw;
+	wr.bind_mw.rkey = rkey;
+	wr.bind_mw.bind_info.mr = mr->mr;
+	wr.bind_mw.bind_info.addr = p->buffer;
+	wr.bind_mw.bind_info.length = p->length;
+	wr.bind_mw.bind_info.mw_access_flags =
+		((p->flags & ND_OP_FLAG_ALLOW_READ) ? IBV_ACCESS_REMOTE_READ : 0) |
+		((p->flags & ND_OP_FLAG_ALLOW_WRITE) ? IBV_ACCESS_REMOTE_WRITE : 0);
+	st = post_send(qp, &wr);
+	if (st)
+		return st;
+	mw->rkey = rkey;
+	if (mw->bound_mr != mr) {
+		if (mw->bound_mr)
+			__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&mr->bound_windows, 1, __ATOMIC_RELAXED);
+		mw->bound_mr = mr;
+	}
+	p->remote_token = htonl(rkey);
+	return ND_SUCCESS;
+}
+
+ND_CALL(qp_invalidate)
+{
+	struct nd_unix_qp_invalidate_params *p = params;
+	struct nd_qp *qp = nd_obj_get(p->qp, ND_KIND_QP);
+	struct nd_mw *mw = nd_obj_get(p->mw, ND_KIND_MW);
+	struct ibv_send_wr wr;
+	struct nd_slot *s;
+	int32_t st;
+
+	if (!qp)
+		return ND_INVALID_HANDLE;
+	if (!mw)
+		return ND_INVALID_PARAMETER_2;
+	if (p->flags & ~(ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE))
+		return ND_INVALID_PARAMETER_3;
+	if (!(s = sq_slot(qp, p->context, Nd2RequestTypeInvalidate)))
+		return ND_NO_MORE_ENTRIES;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uintptr_t)s;
+	wr.opcode = IBV_WR_LOCAL_INV;
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	wr.invalidate_rkey = mw->rkey;
+	st = post_send(qp, &wr);
+	if (st)
+		return st;
+	if (mw->bound_mr) {
+		__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
+		mw->bound_mr = NULL;
+	}
+	return ND_SUCCESS;
+}
