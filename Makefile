@@ -91,7 +91,7 @@ RESULTS := $(BUILD)/results
 -include samples/rules.mk
 -include bench/rules.mk
 
-SUITES := unit pe pe-asan malformed malformed-asan vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan vm
 check: deps
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

@@ -22,3 +22,17 @@ unit-tests: $(UNIT_TESTS)
 check-unit: $(UNIT_TESTS)
 	@mkdir -p $(RESULTS)
 	@tests/unit/run $(RESULTS)/unit.summary $(if $(filter 1,$(VALGRIND)),--valgrind) $(UNIT_TESTS)
+
+# The same programs under valgrind's memcheck, and built with ASan+UBSan
+# (build-asan/), as suites of their own in `make check`.
+.PHONY: check-unit-valgrind check-unit-asan
+check-unit-valgrind: $(UNIT_TESTS)
+	@mkdir -p $(RESULTS)
+	@tests/unit/run $(RESULTS)/unit-valgrind.summary --valgrind $(UNIT_TESTS)
+
+check-unit-asan:
+	@mkdir -p $(RESULTS)
+	@rm -f build-asan/results/unit.summary
+	@$(MAKE) --no-print-directory SANITIZE=1 check-unit; rc=$$?; \
+	if [ -r build-asan/results/unit.summary ]; then \
+		cp build-asan/results/unit.summary $(RESULTS)/unit-asan.summary; fi; exit $$rc

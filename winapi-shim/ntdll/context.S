@@ -109,8 +109,8 @@ RtlCaptureContext:
 	.size RtlCaptureContext, . - RtlCaptureContext
 
 /* void RtlRestoreContext(CONTEXT *ctx, EXCEPTION_RECORD *rec): continue
- * at ctx.  The new rip, flags and rcx are staged just below the target
- * rsp (x64 code keeps nothing live below rsp), then popped. */
+ * at ctx.  The new r11, rcx, flags and rip are staged just below the
+ * target rsp (x64 code keeps nothing live below rsp), then popped. */
 	.globl RtlRestoreContext
 	.type RtlRestoreContext, @function
 RtlRestoreContext:
@@ -164,13 +164,15 @@ RtlRestoreContext:
 	movdqu xmm15, [rcx + CTX_XMM0 + 0xf0]
 3:	ldmxcsr [rcx + CTX_MXCSR]
 4:	mov r11, [rcx + CTX_RSP]
-	sub r11, 24
-	mov rax, [rcx + CTX_RCX]
+	sub r11, 32
+	mov rax, [rcx + CTX_R11]
 	mov [r11], rax
-	mov eax, [rcx + CTX_EFLAGS]
+	mov rax, [rcx + CTX_RCX]
 	mov [r11 + 8], rax
-	mov rax, [rcx + CTX_RIP]
+	mov eax, [rcx + CTX_EFLAGS]
 	mov [r11 + 16], rax
+	mov rax, [rcx + CTX_RIP]
+	mov [r11 + 24], rax
 	mov rax, [rcx + CTX_RAX]
 	mov rdx, [rcx + CTX_RDX]
 	mov rbx, [rcx + CTX_RBX]
@@ -184,8 +186,10 @@ RtlRestoreContext:
 	mov r13, [rcx + CTX_R13]
 	mov r14, [rcx + CTX_R14]
 	mov r15, [rcx + CTX_R15]
+	/* Nothing is read from ctx past this point: it may lie below the new
+	 * rsp, where a signal frame could overwrite it. */
 	mov rsp, r11
-	mov r11, [rcx + CTX_R11]
+	pop r11
 	pop rcx
 	popfq
 	ret

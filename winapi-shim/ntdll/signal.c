@@ -18,6 +18,12 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_UNDEFINED(addr, len) ((void)(addr), (void)(len))
+#endif
+
 #include "core/debug.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
@@ -212,6 +218,9 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 
 	sp = (rsp - sizeof(*f)) & ~63ull;
 	f = (struct fault_frame *)sp;
+	/* Memory below the interrupted rsp is, to memcheck, not there; this
+	 * frame is the dispatcher's stack from now on. */
+	VALGRIND_MAKE_MEM_UNDEFINED((void *)(sp - 0x28), rsp - (sp - 0x28));
 	ucontext_to_context(uc, &f->ctx);
 	fill_record(sig, si, uc, &f->rec, &f->ctx);
 
