@@ -1,6 +1,7 @@
 /* ndshim.dll: what ndrun offers the ND provider (nd2prov.dll) for its
  * overlapped requests.  Usable from mingw-w64 (PE side, import library
- * from include/ndshim.def) and from host gcc with the Wine headers.
+ * generated from winapi-shim/ndshim/ndshim.spec: $(NDSHIM_IMPLIB)) and from
+ * host gcc with the Wine headers.
  *
  * Statuses are NTSTATUS values carried in HRESULTs, as the ND_* codes of
  * ndstatus.h are (ND_SUCCESS, ND_PENDING, ND_CANCELED, ...).
@@ -50,6 +51,13 @@ HRESULT WINAPI NdshimCompleteOverlappedSync(HANDLE file, OVERLAPPED *ov, HRESULT
 /* Completes every pending request of owner with status, in issue order;
  * returns how many (0 for a handle that is not an overlapped file). */
 ULONG WINAPI NdshimCancelOverlapped(HANDLE file, ULONG_PTR owner, HRESULT status);
+
+/* The provider's one call into its Linux side (nd2provider/unix_call.h):
+ * runs call `code` of nd2prov_unix.so with its params struct and returns
+ * its ND status.  The .so is loaded on the first call; when it cannot be,
+ * every call returns the same failure (STATUS_DLL_NOT_FOUND, ...) and
+ * ndrun says why once on stderr. */
+HRESULT WINAPI NdshimUnixCall(ULONG code, void *params);
 
 #ifdef __cplusplus
 }

@@ -24,3 +24,12 @@ $(ND2UNIX_SO): $(ND2UNIX_OBJS)
 
 -include $(shell find $(BUILD)/obj-pic -name '*.d' 2>/dev/null)
 -include tests/nd2unix/rules.mk
+
+# The import library PE code links against to call ndshim.dll (ndrun's
+# builtin for the provider), made from ndshim.dll's one export list.
+NDSHIM_IMPLIB := $(BUILD)/lib/libndshim_pe.a
+$(NDSHIM_IMPLIB): winapi-shim/ndshim/ndshim.spec
+	@mkdir -p $(@D)
+	@{ echo "LIBRARY ndshim.dll"; echo "EXPORTS"; \
+	   sed -n 's/^EXPORT[A-Z_]*(\([A-Za-z0-9_]*\).*/\t\1/p' $<; } > $(@D)/ndshim.def
+	$(call quiet,DLLTOOL,$@)$(MINGW_DLLTOOL) --input-def $(@D)/ndshim.def --dllname ndshim.dll --output-lib $@

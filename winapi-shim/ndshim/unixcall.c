@@ -1,0 +1,101 @@
+/* NdshimUnixCall: the one door from nd2prov.dll (PE code) to its Linux
+ * side, nd2prov_unix.so, which owns every rdma-core object.  The .so is
+ * loaded on the first call, so ndrun runs ordinary programs on machines
+ * without rdma-core; its completions come back through ndrun's one
+ * overlapped-completion path (core/overlapped.h).  The contract is
+ * nd2provider/unix_call.h. */
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/debug.h"
+#include "core/overlapped.h"
+#include "nd2provider/unix_call.h"
+#include "ndshim/ndshim_private.h"
+
+#include <ntstatus.h>
+
+static const struct nd_unix_entry *entry;
+static NTSTATUS load_status = STATUS_DLL_NOT_FOUND;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+/* From the unix side's event thread (or the caller's): no TEB needed. */
+static void host_complete(uint64_t file, uint64_t overlapped, int32_t status, uint64_t bytes)
+{
+	if (!io_finish_handle((HANDLE)(uintptr_t)file, (OVERLAPPED *)(uintptr_t)overlapped, (NTSTATUS)status,
+			      (ULONG_PTR)bytes))
+		TRACE(nd, "ov %p on %p: no longer pending (cancelled or completed)\n",
+		      (void *)(uintptr_t)overlapped, (void *)(uintptr_t)file);
+}
+
+static const struct nd_unix_host host = {
+	.abi_version = ND_UNIX_ABI_VERSION,
+	.complete = host_complete,
+};
+
+/* NDSHIM_ND_UNIX names the .so; by default it sits beside ndrun. */
+static void load(void)
+{
+	char self[PATH_MAX], *path = NULL, *slash;
+	const char *env = getenv("NDSHIM_ND_UNIX");
+	ssize_t n;
+	void *so;
+	int32_t st;
+
+	if (env && *env) {
+		path = strdup(env);
+	} else if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) > 0) {
+		self[n] = 0;
+		slash = strrchr(self, '/');
+		*slash = 0;
+		if (asprintf(&path, "%s/%s", self, ND_UNIX_SONAME) < 0)
+			path = NULL;
+	}
+	if (!path) {
+		load_status = STATUS_NO_MEMORY;
+		return;
+	}
+	so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!so) {
+		/* Once, in words a user can act on: the provider itself can
+		 * only say that it has no adapters. */
+		ndrun_error("the ND provider's Linux side is not available: %s", dlerror());
+		free(path);
+		return;
+	}
+	entry = dlsym(so, ND_UNIX_ENTRY_SYMBOL);
+	if (!entry || entry->abi_version != ND_UNIX_ABI_VERSION || entry->call_count != ND_UNIX_CALL_COUNT) {
+		ndrun_error("%s: not the ND provider's Linux side of this ndrun (ABI %u, %u calls; want %u, %u)",
+			    path, entry ? entry->abi_version : 0, entry ? entry->call_count : 0,
+			    ND_UNIX_ABI_VERSION, ND_UNIX_CALL_COUNT);
+		entry = NULL;
+		load_status = STATUS_INVALID_IMAGE_FORMAT;
+		free(path);
+		return;
+	}
+	st = entry->init(&host);
+	if (st) {
+		ndrun_error("%s: initialisation failed (status 0x%08x)", path, (unsigned)st);
+		entry = NULL;
+		load_status = st;
+		free(path);
+		return;
+	}
+	TRACE(nd, "loaded %s\n", path);
+	free(path);
+	load_status = STATUS_SUCCESS;
+}
+
+HRESULT WINAPI NdshimUnixCall(ULONG code, void *params)
+{
+	pthread_once(&load_once, load);
+	if (!entry)
+		return load_status;
+	if (code >= ND_UNIX_CALL_COUNT)
+		return STATUS_INVALID_PARAMETER;
+	return entry->calls[code](params);
+}
