@@ -22,6 +22,7 @@ void io_target_init(struct io_target *t, struct object *obj, pthread_mutex_t *sh
 	atomic_init(&t->modes, 0);
 	t->signaled = false;
 	list_init(&t->pending);
+	t->cancel = NULL;
 }
 
 void io_target_destroy(struct io_target *t)
@@ -219,5 +220,7 @@ unsigned int io_cancel(struct io_target *t, bool (*match)(struct io_request *req
 		io_request_free(req);
 		n++;
 	}
+	if (t->cancel)
+		n += t->cancel(t, match, ctx, status);
 	return n;
 }

@@ -53,6 +53,8 @@
 #include "core/list.h"
 #include "core/object.h"
 
+struct io_request;
+
 struct io_target {
 	struct object *obj;        /* the object embedding this target */
 	pthread_mutex_t *lock;     /* own_lock, or one shared with other targets */
@@ -62,6 +64,12 @@ struct io_target {
 	_Atomic unsigned char modes; /* FILE_SKIP_*, only ever OR-ed in */
 	bool signaled;             /* the object's own event; wait lock */
 	struct list pending;       /* struct io_request, in issue order */
+	/* For producers that queue requests their own way (sockets): cancel
+	 * those for which match(probe, ctx) holds, where probe carries the
+	 * request's ov and issuing tid; complete each with status (in issue
+	 * order, before returning) and return how many.  NULL: none. */
+	unsigned int (*cancel)(struct io_target *t, bool (*match)(struct io_request *probe, void *ctx),
+			       void *ctx, NTSTATUS status);
 };
 
 /* A pending request.  Producers may put their own data around it: the
@@ -124,7 +132,8 @@ bool io_finish(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR i
 bool io_finish_handle(HANDLE h, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info);
 
 /* Completes every pending request of t for which match(req, ctx) holds,
- * with status, in issue order, before returning; the number completed. */
+ * with status, in issue order, before returning; the number completed.
+ * Requests the producer queues itself go through t->cancel. */
 unsigned int io_cancel(struct io_target *t, bool (*match)(struct io_request *req, void *ctx),
 		       void *ctx, NTSTATUS status);
 

@@ -57,6 +57,7 @@ struct ws_request *ws_request_new(enum ws_req_type type, struct ws_socket *targe
 	r->target = target;
 	object_ref(&target->obj);
 	r->ov = ov;
+	r->tid = thread_current_id();
 	if (routine) {
 		struct thread *t = thread_current();
 
@@ -123,6 +124,37 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 	}
 	ws_completion_broadcast();
 	ws_request_free(r);
+}
+
+/* CancelIo/CancelIoEx on a socket (its io target's cancel hook): the
+ * matching requests still queued on it end with WSA_OPERATION_ABORTED
+ * (STATUS_CANCELLED), reads before writes. */
+unsigned int ws_cancel_requests(struct io_target *t, bool (*match)(struct io_request *probe, void *ctx),
+				void *ctx, NTSTATUS status)
+{
+	struct ws_socket *s = container_of(t, struct ws_socket, io);
+	struct list done = LIST_INIT(done), *queues[] = { &s->reads, &s->writes }, *cur, *tmp;
+	unsigned int n = 0;
+
+	pthread_mutex_lock(&s->lock);
+	for (unsigned int q = 0; q < 2; q++) {
+		LIST_FOR_EACH_SAFE(cur, tmp, queues[q]) {
+			struct ws_request *r = LIST_ENTRY(cur, struct ws_request, entry);
+			struct io_request probe = { .ov = (OVERLAPPED *)r->ov, .tid = r->tid };
+
+			if (!match(&probe, ctx))
+				continue;
+			list_remove(&r->entry);
+			r->result_err = WSA_OPERATION_ABORTED;
+			r->result_bytes = 0;
+			list_add_tail(&done, &r->entry);
+			n++;
+		}
+	}
+	ws_io_update_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	ws_complete_list(&done);
+	return n;
 }
 
 void ws_complete_list(struct list *done)

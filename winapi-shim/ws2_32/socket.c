@@ -143,6 +143,7 @@ SOCKET ws_socket_create(int fd, int family, int type, int protocol, DWORD wsa_fl
 	s->enabled = WS_FD_ALL_EVENTS;
 	s->io_slot = -1;
 	io_target_init(&s->io, &s->obj, NULL);
+	s->io.cancel = ws_cancel_requests;
 	h = handle_create(&s->obj, GENERIC_READ | GENERIC_WRITE, 0);
 	object_unref(&s->obj);
 	if (!h) {

@@ -73,6 +73,7 @@ struct ws_request {
 	WSAOVERLAPPED *ov;
 	LPWSAOVERLAPPED_COMPLETION_ROUTINE routine;
 	struct thread *thread; /* runs routine as an APC; referenced */
+	DWORD tid;          /* the issuing thread, for CancelIo */
 	unsigned int nbufs;
 	WSABUF bufs[WS_MAX_BUFS];
 	DWORD flags;        /* MSG_* (Windows values) */
@@ -190,6 +191,8 @@ int ws_request_try(struct ws_socket *s, struct ws_request *r);
  * once the lock is dropped. */
 void ws_process_queue_locked(struct ws_socket *s, struct list *queue, struct list *done);
 void ws_complete_list(struct list *done);
+unsigned int ws_cancel_requests(struct io_target *t, bool (*match)(struct io_request *probe, void *ctx),
+				void *ctx, NTSTATUS status);
 /* Wakes WSAGetOverlappedResult callers waiting without an event. */
 void ws_completion_broadcast(void);
 /* Starts an overlapped request: completes at once when possible, else
