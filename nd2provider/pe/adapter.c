@@ -297,10 +297,10 @@ HRESULT nd_adapter_open(uint64_t adapter_id, REFIID iid, void **out)
 	HRESULT st;
 
 	st = NdshimUnixCall(ND_UNIX_ADAPTER_OPEN, &op);
+	/* No such device (none at all, or no Linux side) is the documented
+	 * "adapterId not valid". */
 	if (st != ND_SUCCESS)
-		/* No Linux side at all reads as "no such adapter". */
-		return st == ND_NO_MEMORY || st == ND_INSUFFICIENT_RESOURCES || st == ND_DEVICE_REMOVED ?
-			       st : ND_INVALID_PARAMETER;
+		return st == ND_NO_MEMORY || st == ND_INSUFFICIENT_RESOURCES ? st : ND_INVALID_PARAMETER;
 	qp.adapter = op.adapter;
 	st = NdshimUnixCall(ND_UNIX_ADAPTER_QUERY, &qp);
 	if (st != ND_SUCCESS)
