@@ -53,3 +53,4 @@ $(ND2PE_DLL): $(ND2PE_OBJS) nd2provider/pe/nd2prov.def $(NDSHIM_IMPLIB)
 	$(call quiet,LD,$@)$(MINGW_CC) -shared -o $@ $(ND2PE_OBJS) nd2provider/pe/nd2prov.def $(NDSHIM_IMPLIB)
 
 -include $(shell find $(BUILD)/obj-pe -name '*.d' 2>/dev/null)
+-include tests/nd2/rules.mk
