@@ -184,7 +184,8 @@ ND_CALL(connector_connect)
 		pthread_mutex_unlock(&c->lock);
 		return nd_status_from_errno(err);
 	}
-	memcpy(c->out_data, (const void *)(uintptr_t)p->private_data, p->private_data_len);
+	if (p->private_data_len)	/* NULL data with length 0 is allowed */
+		memcpy(c->out_data, (const void *)(uintptr_t)p->private_data, p->private_data_len);
 	c->out_len = p->private_data_len;
 	/* Callers may ask for more than the adapter has: limit silently. */
 	c->inbound = min_u32(p->inbound_read_limit, c->adapter->attr.max_qp_rd_atom);

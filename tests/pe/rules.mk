@@ -41,6 +41,11 @@ $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
 $(PE_BIN)/ws2_nd_discovery.exe: $(PE_BIN)/ndprov_stub.dll
 
+# The provider's host conformance program finds nd2prov.dll through the
+# catalog's default entry, beside ndrun.
+$(PE_BIN)/nd2prov_host.exe: PE_EXTRA := -lws2_32 -luuid
+check-pe: $(ND2PE_DLL)
+
 # ---- generic rules -----------------------------------------------------------
 $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h
 	@mkdir -p $(@D)
@@ -72,7 +77,7 @@ check-pe: $(PE_ALL) $(if $(filter ndrun,$(PE_RUNNERS)),$(NDRUN))
 # are listed as skipped).
 .PHONY: check-pe-asan
 check-pe-asan: $(PE_ALL)
-	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun
+	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun build-asan/nd2prov.dll
 	@mkdir -p $(RESULTS)
 	@tests/pe/run --bindir $(PE_BIN) --ndrun build-asan/ndrun --runners ndrun \
 		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe-asan.summary $(PE_TESTS)
