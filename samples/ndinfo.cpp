@@ -83,8 +83,8 @@ static void PrintAdapterInfo(const ND2_ADAPTER_INFO *info)
 	printf("\t\tAdapterId:\t\t\t0x%016llX (node_guid %04x:%04x:%04x:%04x)\n",
 	       (unsigned long long)id, (unsigned)(id >> 48) & 0xffff, (unsigned)(id >> 32) & 0xffff,
 	       (unsigned)(id >> 16) & 0xffff, (unsigned)id & 0xffff);
-	printf("\t\tMaxRegistrationSize:\t\t%llu\n", (unsigned long long)info->MaxRegistrationSize);
-	printf("\t\tMaxWindowSize:\t\t\t%llu\n", (unsigned long long)info->MaxWindowSize);
+	printf("\t\tMaxRegistrationSize:\t\t0x%llx\n", (unsigned long long)info->MaxRegistrationSize);
+	printf("\t\tMaxWindowSize:\t\t\t0x%llx\n", (unsigned long long)info->MaxWindowSize);
 	printf("\t\tMaxInitiatorSge:\t\t%lu\n", (unsigned long)info->MaxInitiatorSge);
 	printf("\t\tMaxReceiveSge:\t\t\t%lu\n", (unsigned long)info->MaxReceiveSge);
 	printf("\t\tMaxReadSge:\t\t\t%lu\n", (unsigned long)info->MaxReadSge);
