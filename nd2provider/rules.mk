@@ -33,3 +33,23 @@ $(NDSHIM_IMPLIB): winapi-shim/ndshim/ndshim.spec
 	@{ echo "LIBRARY ndshim.dll"; echo "EXPORTS"; \
 	   sed -n 's/^EXPORT[A-Z_]*(\([A-Za-z0-9_]*\).*/\t\1/p' $<; } > $(@D)/ndshim.def
 	$(call quiet,DLLTOOL,$@)$(MINGW_DLLTOOL) --input-def $(@D)/ndshim.def --dllname ndshim.dll --output-lib $@
+
+# nd2prov.dll: the provider's PE side (COM objects, argument checks, ND
+# semantics), built with mingw-w64 beside ndrun, where the catalog's
+# default entry finds it.  It calls ndrun only through ndshim.dll.
+ND2PE_SRCS := $(wildcard nd2provider/pe/*.c)
+ND2PE_OBJS := $(patsubst %.c,$(BUILD)/obj-pe/%.o,$(ND2PE_SRCS))
+ND2PE_DLL  := $(BUILD)/nd2prov.dll
+ND2PE_CFLAGS := -std=gnu11 $(PE_CFLAGS) -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes \
+                -Wshadow -I. -MMD -MP
+
+all: $(ND2PE_DLL)
+
+$(BUILD)/obj-pe/nd2provider/pe/%.o: nd2provider/pe/%.c
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) $(ND2PE_CFLAGS) -c $< -o $@
+
+$(ND2PE_DLL): $(ND2PE_OBJS) nd2provider/pe/nd2prov.def $(NDSHIM_IMPLIB)
+	$(call quiet,LD,$@)$(MINGW_CC) -shared -o $@ $(ND2PE_OBJS) nd2provider/pe/nd2prov.def $(NDSHIM_IMPLIB)
+
+-include $(shell find $(BUILD)/obj-pe -name '*.d' 2>/dev/null)
