@@ -727,11 +727,16 @@ static Outcome Client(const Options *o)
 			return FAILED;
 		}
 	}
-	printf("ndpingpong client: %s -> %s, %s, %lu iterations, sizes %lu..%lu\n",
-	       NdAddressString((const sockaddr *)&local, text, sizeof(text)),
-	       NdAddressString((const sockaddr *)&o->address, text2, sizeof(text2)),
-	       o->blocking ? "blocking" : "polling", (unsigned long)o->iterations, (unsigned long)o->minSize,
-	       (unsigned long)o->maxSize);
+	static bool announced;
+
+	/* Once, not again for each refused try. */
+	if (!announced)
+		printf("ndpingpong client: %s -> %s, %s, %lu iterations, sizes %lu..%lu\n",
+		       NdAddressString((const sockaddr *)&local, text, sizeof(text)),
+		       NdAddressString((const sockaddr *)&o->address, text2, sizeof(text2)),
+		       o->blocking ? "blocking" : "polling", (unsigned long)o->iterations,
+		       (unsigned long)o->minSize, (unsigned long)o->maxSize);
+	announced = true;
 	if (Setup(&pp, (const sockaddr *)&local, (int)localLength) && SetupQueuePair(&pp, o->maxSize)) {
 		out = ClientConnect(&pp, (const sockaddr *)&local, (int)localLength);
 		if (out == DONE && !ClientRun(&pp))
