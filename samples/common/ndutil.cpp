@@ -227,7 +227,10 @@ static void ProcessUpdates(void)
 	DWORD bytes;
 
 	for (;;) {
-		BOOL got = GetQueuedCompletionStatus(nd.port, &bytes, &key, &ov, 0);
+		BOOL got;
+
+		ov = NULL;
+		got = GetQueuedCompletionStatus(nd.port, &bytes, &key, &ov, 0);
 
 		if (!got && !ov)
 			break;
@@ -321,8 +324,9 @@ HRESULT NdCleanup(void)
 	 * their packets are drained before the port goes. */
 	closesocket(nd.sock);
 	CloseHandle(nd.change);
-	while (GetQueuedCompletionStatus(nd.port, &bytes, &key, &ov, 0) || ov)
-		;
+	do
+		ov = NULL;
+	while (GetQueuedCompletionStatus(nd.port, &bytes, &key, &ov, 0) || ov);
 	CloseHandle(nd.port);
 	WSACleanup();
 	memset(&nd, 0, sizeof(nd));

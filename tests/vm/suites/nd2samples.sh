@@ -111,7 +111,7 @@ else
 	vm_check "ndpingpong client to A, polling: 0 B to 64 KiB checked" \
 		ns_client polling "$NDSHIM_VM_PEER:54321"
 	ns_show_table "$ns_out/client-polling-$ns_tag.txt"
-	vm_check "ndpingpong client to A, blocking (Notify + IOCP): 0 B to 64 KiB checked" \
-		ns_client blocking "$NDSHIM_VM_PEER:54322" -b
+	vm_check "ndpingpong client to A, blocking (Notify + IOCP), -l: 0 B to 64 KiB checked" \
+		ns_client blocking "$NDSHIM_VM_PEER:54322" -b -l "$NDSHIM_VM_ADDR"
 	ns_show_table "$ns_out/client-blocking-$ns_tag.txt"
 fi
