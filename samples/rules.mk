@@ -1,12 +1,35 @@
 # Samples: Windows programs built with mingw-w64 into $(BUILD)/samples/.
-# `make demo` is the README's main job.
-SAMPLES := $(patsubst samples/%.c,$(BUILD)/samples/%.exe,$(wildcard samples/*.c))
+#
+#   samples/<name>.c      C program    -> $(BUILD)/samples/<name>.exe
+#   samples/<name>.cpp    ND2 client   -> $(BUILD)/samples/<name>.exe, C++ like
+#                         Microsoft's samples, runtime linked in (-static),
+#                         with samples/common/*.cpp (provider discovery) and ws2_32
+#
+# `make demo` is the README's main job: ndinfo and ndpingpong between two
+# Soft-RoCE guests (samples/demo.sh through tests/vm/run --two).
+SAMPLES := $(patsubst samples/%.c,$(BUILD)/samples/%.exe,$(wildcard samples/*.c)) \
+           $(patsubst samples/%.cpp,$(BUILD)/samples/%.exe,$(wildcard samples/*.cpp))
+SAMPLES_COMMON := $(patsubst samples/%.cpp,$(BUILD)/samples/%.o,$(wildcard samples/common/*.cpp))
+SAMPLES_CXXFLAGS := $(PE_CXXFLAGS) -D_WIN32_WINNT=0x0601 -Isamples
 
 $(BUILD)/samples/%.exe: samples/%.c
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) $(PE_CFLAGS) -o $@ $<
 
+$(BUILD)/samples/common/%.o: samples/common/%.cpp $(wildcard samples/common/*.h include/*.h)
+	@mkdir -p $(@D)
+	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -c -o $@ $<
+
+$(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(wildcard samples/common/*.h include/*.h)
+	@mkdir -p $(@D)
+	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) -lws2_32
+
+.SECONDARY: $(SAMPLES_COMMON)
 all: $(SAMPLES)
 
+# sysinfo runs on this machine; the ND2 samples need RDMA, which only the
+# rig's guests have.
 demo: deps all
 	$(NDRUN) $(BUILD)/samples/sysinfo.exe "hello from Linux" 42
+	@echo
+	NDSHIM_VM_BUILD=$(BUILD) tests/vm/run --two samples/demo.sh samples/demo.sh

@@ -1,0 +1,284 @@
+/* ndinfo: the NetworkDirect providers this machine has, their addresses,
+ * and what each adapter can do (ND2_ADAPTER_INFO), like ibv_devinfo -v.
+ *
+ *   ndinfo          every provider of the Winsock catalog and its adapters
+ *
+ * Exit status 0 when at least one adapter was opened and queried, 1 when
+ * none was ("no NetworkDirect adapters found"), 2 for a bad command line. */
+#include "common/ndutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_ADAPTERS 16
+
+struct Adapter {
+	UINT64 id;
+	ULONG nAddresses;
+	const SOCKADDR *addresses[16];
+};
+
+static const char *FamilyName(int family)
+{
+	return family == AF_INET ? "AF_INET" : family == AF_INET6 ? "AF_INET6" : "?";
+}
+
+struct FlagName {
+	ULONG bit;
+	const char *name;
+};
+
+static void PrintFlags(ULONG flags, const FlagName *names, size_t n)
+{
+	printf("0x%08lX", (unsigned long)flags);
+	for (size_t i = 0; i < n; i++) {
+		if (flags & names[i].bit) {
+			printf(" %s", names[i].name);
+			flags &= ~names[i].bit;
+		}
+	}
+	if (flags)
+		printf(" (0x%lX)", (unsigned long)flags);
+	printf("\n");
+}
+
+static void PrintProviderFlags(const WSAPROTOCOL_INFOW *p)
+{
+	static const FlagName service[] = {
+		{ XP1_CONNECTIONLESS, "XP1_CONNECTIONLESS" },
+		{ XP1_GUARANTEED_DELIVERY, "XP1_GUARANTEED_DELIVERY" },
+		{ XP1_GUARANTEED_ORDER, "XP1_GUARANTEED_ORDER" },
+		{ XP1_MESSAGE_ORIENTED, "XP1_MESSAGE_ORIENTED" },
+		{ XP1_CONNECT_DATA, "XP1_CONNECT_DATA" },
+		{ XP1_DISCONNECT_DATA, "XP1_DISCONNECT_DATA" },
+		{ XP1_IFS_HANDLES, "XP1_IFS_HANDLES" },
+	}, provider[] = {
+		{ PFL_MULTIPLE_PROTO_ENTRIES, "PFL_MULTIPLE_PROTO_ENTRIES" },
+		{ PFL_RECOMMENDED_PROTO_ENTRY, "PFL_RECOMMENDED_PROTO_ENTRY" },
+		{ PFL_HIDDEN, "PFL_HIDDEN" },
+		{ PFL_MATCHES_PROTOCOL_ZERO, "PFL_MATCHES_PROTOCOL_ZERO" },
+		{ PFL_NETWORKDIRECT_PROVIDER, "PFL_NETWORKDIRECT_PROVIDER" },
+	};
+
+	printf("\tservice_flags1:\t\t");
+	PrintFlags(p->dwServiceFlags1, service, sizeof(service) / sizeof(service[0]));
+	printf("\tprovider_flags:\t\t");
+	PrintFlags(p->dwProviderFlags, provider, sizeof(provider) / sizeof(provider[0]));
+}
+
+static void PrintAdapterInfo(const ND2_ADAPTER_INFO *info)
+{
+	static const FlagName flags[] = {
+		{ ND_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED, "IN_ORDER_DMA" },
+		{ ND_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, "CQ_INTERRUPT_MODERATION" },
+		{ ND_ADAPTER_FLAG_MULTI_ENGINE_SUPPORTED, "MULTI_ENGINE" },
+		{ ND_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED, "CQ_RESIZE" },
+		{ ND_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED, "LOOPBACK_CONNECTIONS" },
+	};
+	UINT64 id = info->AdapterId;
+
+	printf("\t\tInfoVersion:\t\t\t0x%lX\n", (unsigned long)info->InfoVersion);
+	printf("\t\tVendorId:\t\t\t0x%04X\n", info->VendorId);
+	printf("\t\tDeviceId:\t\t\t0x%04X\n", info->DeviceId);
+	printf("\t\tAdapterId:\t\t\t0x%016llX (node_guid %04x:%04x:%04x:%04x)\n",
+	       (unsigned long long)id, (unsigned)(id >> 48) & 0xffff, (unsigned)(id >> 32) & 0xffff,
+	       (unsigned)(id >> 16) & 0xffff, (unsigned)id & 0xffff);
+	printf("\t\tMaxRegistrationSize:\t\t0x%llx\n", (unsigned long long)info->MaxRegistrationSize);
+	printf("\t\tMaxWindowSize:\t\t\t0x%llx\n", (unsigned long long)info->MaxWindowSize);
+	printf("\t\tMaxInitiatorSge:\t\t%lu\n", (unsigned long)info->MaxInitiatorSge);
+	printf("\t\tMaxReceiveSge:\t\t\t%lu\n", (unsigned long)info->MaxReceiveSge);
+	printf("\t\tMaxReadSge:\t\t\t%lu\n", (unsigned long)info->MaxReadSge);
+	printf("\t\tMaxTransferLength:\t\t%lu\n", (unsigned long)info->MaxTransferLength);
+	printf("\t\tMaxInlineDataSize:\t\t%lu\n", (unsigned long)info->MaxInlineDataSize);
+	printf("\t\tMaxInboundReadLimit:\t\t%lu\n", (unsigned long)info->MaxInboundReadLimit);
+	printf("\t\tMaxOutboundReadLimit:\t\t%lu\n", (unsigned long)info->MaxOutboundReadLimit);
+	printf("\t\tMaxReceiveQueueDepth:\t\t%lu\n", (unsigned long)info->MaxReceiveQueueDepth);
+	printf("\t\tMaxInitiatorQueueDepth:\t\t%lu\n", (unsigned long)info->MaxInitiatorQueueDepth);
+	printf("\t\tMaxSharedReceiveQueueDepth:\t%lu\n", (unsigned long)info->MaxSharedReceiveQueueDepth);
+	printf("\t\tMaxCompletionQueueDepth:\t%lu\n", (unsigned long)info->MaxCompletionQueueDepth);
+	printf("\t\tInlineRequestThreshold:\t\t%lu\n", (unsigned long)info->InlineRequestThreshold);
+	printf("\t\tLargeRequestThreshold:\t\t%lu\n", (unsigned long)info->LargeRequestThreshold);
+	printf("\t\tMaxCallerData:\t\t\t%lu\n", (unsigned long)info->MaxCallerData);
+	printf("\t\tMaxCalleeData:\t\t\t%lu\n", (unsigned long)info->MaxCalleeData);
+	printf("\t\tAdapterFlags:\t\t\t");
+	PrintFlags(info->AdapterFlags, flags, sizeof(flags) / sizeof(flags[0]));
+}
+
+/* The adapter's own view of its addresses (IND2Adapter::QueryAddressList). */
+static void PrintAdapterAddresses(IND2Adapter *adapter)
+{
+	SOCKET_ADDRESS_LIST *list = NULL;
+	ULONG size = 0;
+	HRESULT hr;
+	char text[80];
+
+	hr = adapter->QueryAddressList(NULL, &size);
+	while (hr == ND_BUFFER_OVERFLOW && size) {
+		delete[] (char *)list;
+		list = (SOCKET_ADDRESS_LIST *)new char[size];
+		hr = adapter->QueryAddressList(list, &size);
+	}
+	printf("\t\taddresses:\t\t\t");
+	if (hr != ND_SUCCESS) {
+		printf("IND2Adapter::QueryAddressList failed: %s\n", NdStatusString(hr));
+	} else if (!list || !list->iAddressCount) {
+		printf("(none)\n");
+	} else {
+		for (INT i = 0; i < list->iAddressCount; i++)
+			printf("%s%s", i ? " " : "", NdAddressString(list->Address[i].lpSockaddr, text, sizeof(text)));
+		printf("\n");
+	}
+	delete[] (char *)list;
+}
+
+/* Opens and describes one adapter; TRUE when it could be queried. */
+static bool ShowAdapter(IND2Provider *provider, const Adapter *a, ULONG n)
+{
+	IND2Adapter *adapter = NULL;
+	ND2_ADAPTER_INFO info;
+	ULONG size = sizeof(info);
+	HRESULT hr;
+	char text[80];
+
+	printf("\n\tadapter %lu: AdapterId 0x%016llX\n", (unsigned long)n, (unsigned long long)a->id);
+	printf("\t\tresolved from:\t\t\t");
+	for (ULONG i = 0; i < a->nAddresses; i++)
+		printf("%s%s", i ? " " : "", NdAddressString(a->addresses[i], text, sizeof(text)));
+	printf("\n");
+	hr = provider->OpenAdapter(IID_IND2Adapter, a->id, (void **)&adapter);
+	if (FAILED(hr)) {
+		printf("\t\tIND2Provider::OpenAdapter failed: %s\n", NdStatusString(hr));
+		return false;
+	}
+	memset(&info, 0, sizeof(info));
+	/* Clients set ND_VERSION_2 here although the documentation says 1. */
+	info.InfoVersion = ND_VERSION_2;
+	hr = adapter->Query(&info, &size);
+	if (hr == ND_SUCCESS) {
+		PrintAdapterAddresses(adapter);
+		PrintAdapterInfo(&info);
+	} else {
+		printf("\t\tIND2Adapter::Query failed: %s\n", NdStatusString(hr));
+	}
+	adapter->Release();
+	return hr == ND_SUCCESS;
+}
+
+/* One provider entry: its catalog fields, then each adapter its addresses
+ * resolve to.  Returns the number of adapters it could query. */
+static ULONG ShowProvider(ULONG index)
+{
+	const NdProviderEntry *e = NdGetProvider(index);
+	const SOCKET_ADDRESS_LIST *list = e->addresses;
+	IND2Provider *provider = NULL;
+	Adapter adapters[MAX_ADAPTERS];
+	ULONG nAdapters = 0, good = 0;
+	HRESULT hr;
+	char text[80];
+
+	printf("\nprovider %lu: %ls\n", (unsigned long)index, e->protocol.szProtocol);
+	printf("\tprovider_id:\t\t%s\n", NdGuidString(&e->protocol.ProviderId, text, sizeof(text)));
+	printf("\tcatalog_entry_id:\t%lu\n", (unsigned long)e->protocol.dwCatalogEntryId);
+	printf("\tpath:\t\t\t%ls\n", e->path);
+	if (wcscmp(e->path, e->expandedPath))
+		printf("\texpanded_path:\t\t%ls\n", e->expandedPath);
+	printf("\tversion:\t\t0x%X (ND v%d)\n", e->protocol.iVersion, e->protocol.iVersion >> 16);
+	printf("\taddress_family:\t\t%s\n", FamilyName(e->protocol.iAddressFamily));
+	PrintProviderFlags(&e->protocol);
+	if (e->status != ND_SUCCESS) {
+		printf("\tstatus:\t\t\t%s (the provider could not be loaded or queried)\n",
+		       NdStatusString(e->status));
+		return 0;
+	}
+	printf("\taddresses:\t\t");
+	for (INT i = 0; list && i < list->iAddressCount; i++)
+		printf("%s%s", i ? " " : "", NdAddressString(list->Address[i].lpSockaddr, text, sizeof(text)));
+	printf("%s\n", list && list->iAddressCount ? "" : "(none)");
+	if (!list)
+		return 0;
+
+	hr = NdOpenProvider(index, &provider);
+	if (FAILED(hr)) {
+		printf("\tDllGetClassObject(IID_IND2Provider) failed: %s\n", NdStatusString(hr));
+		return 0;
+	}
+	/* Addresses that resolve to the same AdapterId share an adapter. */
+	for (INT i = 0; i < list->iAddressCount; i++) {
+		const SOCKADDR *sa = list->Address[i].lpSockaddr;
+		UINT64 id;
+		ULONG j;
+
+		hr = provider->ResolveAddress(sa, list->Address[i].iSockaddrLength, &id);
+		if (FAILED(hr)) {
+			printf("\tResolveAddress(%s) failed: %s\n", NdAddressString(sa, text, sizeof(text)),
+			       NdStatusString(hr));
+			continue;
+		}
+		for (j = 0; j < nAdapters && adapters[j].id != id; j++)
+			;
+		if (j == nAdapters) {
+			if (nAdapters == MAX_ADAPTERS)
+				continue;
+			adapters[nAdapters].id = id;
+			adapters[nAdapters].nAddresses = 0;
+			nAdapters++;
+		}
+		if (adapters[j].nAddresses < sizeof(adapters[j].addresses) / sizeof(adapters[j].addresses[0]))
+			adapters[j].addresses[adapters[j].nAddresses++] = sa;
+	}
+	for (ULONG j = 0; j < nAdapters; j++)
+		good += ShowAdapter(provider, &adapters[j], j);
+	NdReleaseProvider(index, provider);
+	return good;
+}
+
+int main(int argc, char **)
+{
+	SOCKET_ADDRESS_LIST *all = NULL;
+	SIZE_T size = 0;
+	ULONG count, adapters = 0;
+	HRESULT hr;
+	char text[80];
+
+	if (argc > 1) {
+		fprintf(stderr, "usage: ndinfo\n"
+				"Lists the NetworkDirect v2 providers of the Winsock catalog, their\n"
+				"addresses and each adapter's ND2_ADAPTER_INFO.\n");
+		return 2;
+	}
+	hr = NdStartup();
+	if (FAILED(hr)) {
+		fprintf(stderr, "ndinfo: NdStartup failed: %s\n", NdStatusString(hr));
+		return 1;
+	}
+	count = NdGetProviderCount();
+	printf("NetworkDirect v2 providers in the Winsock catalog: %lu\n", (unsigned long)count);
+
+	hr = NdQueryAddressList(0, NULL, &size);
+	if (hr == ND_BUFFER_OVERFLOW) {
+		all = (SOCKET_ADDRESS_LIST *)new char[size];
+		hr = NdQueryAddressList(0, all, &size);
+	}
+	printf("NetworkDirect addresses:");
+	if (hr == ND_SUCCESS && all) {
+		for (INT i = 0; i < all->iAddressCount; i++)
+			printf(" %s", NdAddressString(all->Address[i].lpSockaddr, text, sizeof(text)));
+		printf("\n");
+	} else if (hr == ND_SUCCESS) {
+		printf(" (none)\n");
+	} else {
+		printf(" NdQueryAddressList failed: %s\n", NdStatusString(hr));
+	}
+	delete[] (char *)all;
+
+	for (ULONG i = 0; i < count; i++)
+		adapters += ShowProvider(i);
+	NdCleanup();
+	fflush(stdout);
+	if (!adapters) {
+		fprintf(stderr, "ndinfo: no NetworkDirect adapters found\n");
+		return 1;
+	}
+	printf("\n%lu adapter%s\n", (unsigned long)adapters, adapters == 1 ? "" : "s");
+	return 0;
+}
