@@ -22,7 +22,7 @@ static void usage(FILE *f)
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
 		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc\n"
+		"                             iocp file msvcrt seh winsock nd misc nd2unix\n"
 		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"

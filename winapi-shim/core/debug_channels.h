@@ -15,3 +15,4 @@ X(seh)
 X(winsock)
 X(nd)
 X(misc)
+X(nd2unix) /* read by nd2prov_unix.so itself: its error completions */
