@@ -9,7 +9,8 @@
  * connector/listener paths, the overlapped rules (skip-on-success,
  * packets, events, low-bit events, GetOverlappedResult across objects),
  * receives posted before the connection, data transfer, Flush, and
- * releasing objects with requests pending before closing the file.
+ * releasing objects with requests pending before closing the file, and
+ * both sides connecting to each other at once (the server rejects).
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -697,6 +698,151 @@ static void client(struct side *s, const char *ip, const char *peer)
 	check(c->lpVtbl->Release(c) == 0, "release the connector: 0");
 }
 
+/* ---- both sides connect at once ---------------------------------------------------- */
+static const char lose_data[] = "simultaneous: the server wins";
+
+/* The QP's next result, past those the first QP's Disconnect flushed. */
+static int get_for(struct side *s, void *qp_ctx, ND2_RESULT *r, DWORD ms)
+{
+	while (get_one(s, r, ms)) {
+		if (r->QueuePairContext == qp_ctx)
+			return 1;
+		if (r->QueuePairContext != (void *)0xC0FFEE || r->Status != ND_CANCELED) {
+			printf("    note: unexpected result: QP context %p, type %d, status %#lx\n", r->QueuePairContext,
+			       (int)r->RequestType, r->Status);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Each side listens (server PORT+20, client PORT+21) and connects to the
+ * other's listener while its own request is pending.  The rule: the server
+ * rejects the client's request, so the client's Connect is refused and the
+ * server's Connect is the connection that stays; one message each way.
+ * A Connect refused without the reject's data met no listener yet: the
+ * peer is still on its way here, so it is retried. */
+static void simultaneous(struct side *s, const char *ip, const char *peer)
+{
+	int rejecter = !strcmp(role, "server");
+	struct sockaddr_in sa = addr_of(ip, (USHORT)(PORT + 20 + !rejecter));
+	struct sockaddr_in dst = addr_of(peer, (USHORT)(PORT + 20 + rejecter));
+	IND2Listener *l = NULL;
+	IND2Connector *in = new_connector(s), *out = new_connector(s);
+	IND2QueuePair *qin = NULL, *qout = NULL, *qp;
+	OVERLAPPED ovl = { 0 }, ovc = { 0 }, ov = { 0 };
+	char data[256];
+	void *qp_ctx;
+	ULONG len;
+	HRESULT st, cst = 1;
+	ND2_RESULT r1 = { 0 }, r2 = { 0 };
+	int tries, ok;
+	char *rbuf = s->buf, *sbuf = s->buf + RECVS * SLOT;
+
+	s->ad->lpVtbl->CreateQueuePair(s->ad, &IID_IND2QueuePair, (IUnknown *)s->cq, (IUnknown *)s->cq, (void *)0x51, 4, 4, 1,
+				       1, 0, (void **)&qin);
+	s->ad->lpVtbl->CreateQueuePair(s->ad, &IID_IND2QueuePair, (IUnknown *)s->cq, (IUnknown *)s->cq, (void *)0x52, 4, 4, 1,
+				       1, 0, (void **)&qout);
+	s->ad->lpVtbl->CreateListener(s->ad, &IID_IND2Listener, s->file, (void **)&l);
+	check(in && out && qin && qout && l && l->lpVtbl->Bind(l, (struct sockaddr *)&sa, sizeof(sa)) == ND_SUCCESS &&
+		      l->lpVtbl->Listen(l, 0) == ND_SUCCESS,
+	      "simultaneous: a listener on port %d, a connector and two QPs", PORT + 20 + !rejecter);
+	if (!in || !out || !qin || !qout || !l)
+		exit(1);
+	qp = rejecter ? qout : qin;
+	qp_ctx = rejecter ? (void *)0x52 : (void *)0x51;
+	{
+		ND2_SGE sge = { rbuf, 64, s->token };
+		check(qp->lpVtbl->Receive(qp, (void *)0x3000, &sge, 1) == ND_SUCCESS,
+		      "simultaneous: a Receive posted on the QP that will stay connected");
+	}
+	st = l->lpVtbl->GetConnectionRequest(l, (IUnknown *)in, &ovl);
+	check(st == ND_PENDING, "simultaneous: GetConnectionRequest pends");
+
+	/* Connect while our own listener waits; retry until the peer listens. */
+	for (tries = 0; tries < 120; tries++) {
+		memset(&ovc, 0, sizeof(ovc));
+		st = out->lpVtbl->Connect(out, (IUnknown *)qout, (struct sockaddr *)&dst, sizeof(dst), 4, 4, role,
+					  (ULONG)strlen(role) + 1, &ovc);
+		if (st != ND_PENDING)
+			break;
+		/* The rejecter serves the peer's request while its own Connect pends. */
+		if (rejecter && tries == 0) {
+			check(wait_port(s, &ovl, 120000, NULL) == ND_SUCCESS,
+			      "simultaneous: the client's request arrives");
+			len = sizeof(data);
+			check(in->lpVtbl->GetPrivateData(in, data, &len) == ND_SUCCESS && !strcmp(data, "client"),
+			      "simultaneous: it is the client's");
+			check(in->lpVtbl->Reject(in, lose_data, sizeof(lose_data)) == ND_SUCCESS,
+			      "simultaneous: the server rejects it");
+		}
+		cst = wait_port(s, &ovc, 60000, NULL);
+		len = sizeof(data);
+		memset(data, 0, sizeof(data));
+		if (cst == ND_CONNECTION_REFUSED && out->lpVtbl->GetPrivateData(out, data, &len) == ND_SUCCESS &&
+		    !memcmp(data, lose_data, sizeof(lose_data)))
+			break;
+		if (cst != ND_CONNECTION_REFUSED)
+			break;
+		Sleep(500);
+	}
+	if (rejecter) {
+		check(cst == ND_SUCCESS, "simultaneous: the server's Connect is accepted (%#lx, %d retries)", cst, tries);
+		st = out->lpVtbl->CompleteConnect(out, &ov);
+		check(wait_ov(s, st, &ov, 30000) == ND_SUCCESS, "simultaneous: CompleteConnect");
+	} else {
+		check(cst == ND_CONNECTION_REFUSED && tries < 120,
+		      "simultaneous: the client's Connect is refused with the server's reject data (%#lx, %d retries)", cst,
+		      tries);
+		check(wait_port(s, &ovl, 120000, NULL) == ND_SUCCESS, "simultaneous: the server's request arrives");
+		len = sizeof(data);
+		check(in->lpVtbl->GetPrivateData(in, data, &len) == ND_SUCCESS && !strcmp(data, "server"),
+		      "simultaneous: it is the server's");
+		st = in->lpVtbl->Accept(in, (IUnknown *)qin, 4, 4, role, (ULONG)strlen(role) + 1, &ov);
+		check(wait_ov(s, st, &ov, 60000) == ND_SUCCESS, "simultaneous: the client accepts it (%#lx)", st);
+	}
+
+	/* One message each way over the connection that stayed. */
+	strcpy(sbuf, role);
+	{
+		ND2_SGE sge = { sbuf, (ULONG)strlen(role) + 1, s->token };
+		st = qp->lpVtbl->Send(qp, (void *)0x3001, &sge, 1, 0);
+	}
+	ok = st == ND_SUCCESS && get_for(s, qp_ctx, &r1, 30000) && get_for(s, qp_ctx, &r2, 30000);
+	if (ok && r1.RequestType == Nd2RequestTypeReceive) {
+		ND2_RESULT t = r1;
+		r1 = r2;
+		r2 = t;
+	}
+	ok = ok && r1.RequestType == Nd2RequestTypeSend && r1.Status == ND_SUCCESS && r1.RequestContext == (void *)0x3001 &&
+	     r2.RequestType == Nd2RequestTypeReceive && r2.Status == ND_SUCCESS && r2.RequestContext == (void *)0x3000 &&
+	     !strcmp(rbuf, rejecter ? "client" : "server");
+	check(ok, "simultaneous: one message each way over the surviving connection");
+	if (!ok)
+		printf("    note: send %#lx; results: type %d status %#lx ctx %p len %lu, type %d status %#lx ctx %p len %lu; '%.8s'\n",
+		       st, (int)r1.RequestType, r1.Status, r1.RequestContext, r1.BytesTransferred, (int)r2.RequestType,
+		       r2.Status, r2.RequestContext, r2.BytesTransferred, rbuf);
+
+	/* The client waits for the server to disconnect: no crossing disconnects. */
+	memset(&ov, 0, sizeof(ov));
+	if (rejecter) {
+		st = out->lpVtbl->Disconnect(out, &ov);
+	} else {
+		OVERLAPPED nd = { 0 };
+		check(in->lpVtbl->NotifyDisconnect(in, &nd) == ND_PENDING && wait_port(s, &nd, 60000, NULL) == ND_SUCCESS,
+		      "simultaneous: the server disconnects");
+		st = in->lpVtbl->Disconnect(in, &ov);
+	}
+	cst = wait_ov(s, st, &ov, 30000);
+	check(cst == ND_SUCCESS, "simultaneous: Disconnect (%#lx, then %#lx)", st, cst);
+	check(in->lpVtbl->Release(in) == 0 && out->lpVtbl->Release(out) == 0 && l->lpVtbl->Release(l) == 0 &&
+		      qin->lpVtbl->Release(qin) == 0 && qout->lpVtbl->Release(qout) == 0,
+	      "simultaneous: release the connectors, the listener and the QPs: 0");
+	/* Results of the disconnected QP (its flushed Receives: none left). */
+	while (s->cq->lpVtbl->GetResults(s->cq, &r1, 1) == 1)
+		;
+}
+
 static void close_side(struct side *s)
 {
 	OVERLAPPED ov = { 0 };
@@ -738,6 +884,7 @@ int main(int argc, char **argv)
 		server(&s, argv[2], argv[3]);
 	else
 		client(&s, argv[2], argv[3]);
+	simultaneous(&s, argv[2], argv[3]);
 	close_side(&s);
 	WSACleanup();
 	printf("%s: took %lu ms, %d failed\n", role, GetTickCount() - t0, failures);

@@ -1,6 +1,14 @@
 # Soft-RoCE rig: tests that need real ibverbs and rdma_cm run inside QEMU
 # guests started by tests/vm/run (see the top of that file).  check-vm runs
 # the rig's self-test (tests/vm/check); results come back in $(BUILD)/vm-results.
-check-vm:
+# The one-guest boot also runs the nd2prov rig under the ASan+UBSan ndrun,
+# so check-vm first builds it (with nd2prov.dll and its Linux side) into
+# build-asan/.
+.PHONY: vm-asan-parts
+vm-asan-parts:
+	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun build-asan/nd2prov.dll \
+		$(if $(HAVE_RDMA_HEADERS),build-asan/nd2prov_unix.so)
+
+check-vm: vm-asan-parts
 	@mkdir -p $(RESULTS)
 	@NDSHIM_VM_BUILD=$(BUILD) tests/vm/check $(RESULTS)/vm.summary
