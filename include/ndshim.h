@@ -52,6 +52,11 @@ HRESULT WINAPI NdshimCompleteOverlappedSync(HANDLE file, OVERLAPPED *ov, HRESULT
  * returns how many (0 for a handle that is not an overlapped file). */
 ULONG WINAPI NdshimCancelOverlapped(HANDLE file, ULONG_PTR owner, HRESULT status);
 
+/* Waits, without polling, until ov is no longer pending and returns its
+ * status: for GetOverlappedResult(ov, TRUE) when ov has no event to wait
+ * on (the overlapped file never signals itself). */
+HRESULT WINAPI NdshimWaitOverlapped(OVERLAPPED *ov);
+
 /* The provider's one call into its Linux side (nd2provider/unix_call.h):
  * runs call `code` of nd2prov_unix.so with its params struct and returns
  * its ND status.  The .so is loaded on the first call; when it cannot be,

@@ -52,13 +52,11 @@ HRESULT nd_ov_result(OVERLAPPED *ov, BOOL wait)
 	 * FILE_SKIP_SET_EVENT_ON_HANDLE), so the request's event is what
 	 * can be waited for; its low bit only means "no port packet".  The
 	 * docs require an event for wait = TRUE: without one, or if the
-	 * event is gone, poll rather than hang. */
+	 * event is gone, ndrun waits on the OVERLAPPED itself. */
 	ev = (HANDLE)((ULONG_PTR)ov->hEvent & ~(ULONG_PTR)1);
 	while ((st = status_of(ov)) == ND_PENDING) {
-		if (!ev || WaitForSingleObject(ev, INFINITE) == WAIT_FAILED) {
-			ev = NULL;
-			Sleep(1);
-		}
+		if (!ev || WaitForSingleObject(ev, INFINITE) == WAIT_FAILED)
+			return NdshimWaitOverlapped(ov);
 	}
 	return st;
 }

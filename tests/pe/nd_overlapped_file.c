@@ -17,7 +17,9 @@
  *  - cancelling an owner's requests completes each of them before the
  *    call returns, to the port, in the order they were issued; others
  *    stay pending; a request completes once only;
- *  - requests still pending when the file closes complete (cancelled). */
+ *  - requests still pending when the file closes complete (cancelled);
+ *  - NdshimWaitOverlapped (GetOverlappedResult(TRUE) for an OVERLAPPED
+ *    without an event) sleeps until another thread completes it. */
 #include "test.h"
 #include "ndshim.h"
 
@@ -30,6 +32,7 @@ static HRESULT(WINAPI *pBegin)(HANDLE, OVERLAPPED *, ULONG_PTR);
 static HRESULT(WINAPI *pComplete)(HANDLE, OVERLAPPED *, HRESULT, ULONG_PTR);
 static HRESULT(WINAPI *pCompleteSync)(HANDLE, OVERLAPPED *, HRESULT, ULONG_PTR);
 static ULONG(WINAPI *pCancel)(HANDLE, ULONG_PTR, HRESULT);
+static HRESULT(WINAPI *pWait)(OVERLAPPED *);
 
 static HANDLE port;
 
@@ -77,7 +80,8 @@ int main(void)
 	pComplete = (void *)GetProcAddress(mod, "NdshimCompleteOverlapped");
 	pCompleteSync = (void *)GetProcAddress(mod, "NdshimCompleteOverlappedSync");
 	pCancel = (void *)GetProcAddress(mod, "NdshimCancelOverlapped");
-	ok(pCreate && pBegin && pComplete && pCompleteSync && pCancel, "missing exports\n");
+	pWait = (void *)GetProcAddress(mod, "NdshimWaitOverlapped");
+	ok(pCreate && pBegin && pComplete && pCompleteSync && pCancel && pWait, "missing exports\n");
 
 	ok(pCreate(&file) == S_OK, "create failed\n");
 	port = CreateIoCompletionPort(file, NULL, 0x77, 0);
@@ -165,5 +169,29 @@ int main(void)
 	CloseHandle(file2);
 	CloseHandle(port);
 	CloseHandle(ev);
+	/* An OVERLAPPED with no event: waiting on it sleeps until another
+	 * thread completes it (no polling: a futex on Internal). */
+	{
+		OVERLAPPED bare = { 0 };
+		HANDLE f3;
+		DWORD start;
+		HRESULT st;
+
+		ok(pCreate(&f3) == S_OK, "create failed\n");
+		ok(pBegin(f3, &bare, 9) == 0, "begin failed\n");
+		l.file = f3;
+		l.ov = &bare;
+		start = GetTickCount();
+		t = CreateThread(NULL, 0, complete_later, &l, 0, NULL);
+		st = pWait(&bare);
+		ok(st == 0 && bare.InternalHigh == 42, "wait: status %#lx, bytes %llu\n", (unsigned long)st,
+		   (unsigned long long)bare.InternalHigh);
+		ok(GetTickCount() - start >= 90, "returned before the completion (%lu ms)\n",
+		   GetTickCount() - start);
+		ok(pWait(&bare) == 0, "a second wait on a completed OVERLAPPED\n");
+		WaitForSingleObject(t, INFINITE);
+		CloseHandle(t);
+		CloseHandle(f3);
+	}
 	return test_summary();
 }

@@ -4,6 +4,7 @@
 #include "core/debug.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/futex.h"
 #include "core/overlapped.h"
 #include "core/sync.h"
 #include "core/thread.h"
@@ -107,6 +108,27 @@ void io_begin(struct io_target *t, OVERLAPPED *ov)
 		set_object_state(t, false);
 }
 
+/* Threads in io_wait_overlapped: completions wake the OVERLAPPED's futex
+ * only while this is non-zero, so they cost nothing extra otherwise.
+ * Waiter (count up, then read Internal) and completer (write Internal,
+ * then read the count) are both sequentially consistent: one of them
+ * sees the other. */
+static atomic_uint ov_waiters;
+
+/* The status is the low 32 bits of Internal (x86-64 is little-endian). */
+static inline uint32_t *status_word(OVERLAPPED *ov) { return (uint32_t *)&ov->Internal; }
+
+NTSTATUS io_wait_overlapped(OVERLAPPED *ov)
+{
+	uint32_t st;
+
+	atomic_fetch_add(&ov_waiters, 1);
+	while ((st = __atomic_load_n(status_word(ov), __ATOMIC_SEQ_CST)) == (uint32_t)STATUS_PENDING)
+		futex_wait(status_word(ov), (uint32_t)STATUS_PENDING, NULL);
+	atomic_fetch_sub(&ov_waiters, 1);
+	return (NTSTATUS)st;
+}
+
 void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info, bool sync)
 {
 	/* Read before Internal is written: from then on the owner may reuse
@@ -118,7 +140,9 @@ void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR
 	TRACE(iocp, "%p: ov %p status %#x info %lu%s\n", (void *)t->obj, (void *)ov, (unsigned)status,
 	      (unsigned long)info, sync ? " (sync)" : "");
 	ov->InternalHigh = info;
-	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)status, __ATOMIC_RELEASE);
+	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)status, __ATOMIC_SEQ_CST);
+	if (atomic_load(&ov_waiters))
+		futex_wake_all(status_word(ov));
 	if (sync && NT_ERROR(status))
 		return;
 	if (ev)

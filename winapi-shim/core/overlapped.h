@@ -126,6 +126,13 @@ void io_request_free(struct io_request *req);
  * when there is none (already completed or cancelled). */
 bool io_finish(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info);
 
+/* Sleeps until ov is no longer pending, with no event or handle to wait
+ * on: a futex on Internal's low word (the status), which io_complete
+ * wakes only while someone waits this way.  Returns the status.  For an
+ * ND client's GetOverlappedResult(ov, TRUE) on an OVERLAPPED without an
+ * event (the ND overlapped file never signals itself).  Any thread. */
+NTSTATUS io_wait_overlapped(OVERLAPPED *ov);
+
 /* io_finish on a handle, for Linux code that only holds the HANDLE (an ND
  * provider's event thread): false when h is not an io target or has no
  * such pending request.  A sysv function: never hand it to PE code. */

@@ -114,3 +114,10 @@ ULONG WINAPI NdshimCancelOverlapped(HANDLE file, ULONG_PTR owner, HRESULT status
 	      (unsigned)status);
 	return n;
 }
+
+HRESULT WINAPI NdshimWaitOverlapped(OVERLAPPED *ov)
+{
+	if (!ov)
+		return STATUS_INVALID_PARAMETER;
+	return io_wait_overlapped(ov);
+}
