@@ -3,7 +3,9 @@
  * allocation (entry, address, canonical name), freed one by one. */
 #include <netdb.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <errno.h>
 
@@ -44,13 +46,41 @@ static int eai_to_wsa(int eai)
 	return WSANO_RECOVERY;
 }
 
+static bool is_localhost(const char *node)
+{
+	return !strcasecmp(node, "localhost") || !strcasecmp(node, "localhost.");
+}
+
+/* Windows' resolver answers "localhost" itself (::1, then 127.0.0.1),
+ * hosts file or not; Linux needs /etc/hosts for it, which a bare system
+ * may lack.  So when the system resolver cannot, this answers. */
+static int resolve_loopback(const char *service, const struct addrinfo *hints, struct addrinfo **res)
+{
+	struct addrinfo h = *hints, *v6 = NULL, *v4 = NULL, **tail;
+	int err = 0;
+
+	h.ai_flags = (h.ai_flags & ~AI_CANONNAME) | AI_NUMERICHOST;
+	if (hints->ai_family != AF_INET && (err = getaddrinfo("::1", service, &h, &v6)))
+		v6 = NULL;
+	if (hints->ai_family != AF_INET6 && (err = getaddrinfo("127.0.0.1", service, &h, &v4)))
+		v4 = NULL;
+	if (!v6 && !v4)
+		return eai_to_wsa(err);
+	/* One list: glibc frees each entry on its own, so two chains join. */
+	for (tail = &v6; *tail; tail = &(*tail)->ai_next)
+		;
+	*tail = v4;
+	*res = v6;
+	return 0;
+}
+
 /* Runs the Linux resolver with Windows hints (the ADDRINFOA/W prefix is
  * the same).  *res: Linux results; a WSA error or 0. */
 static int resolve(const char *node, const char *service, const struct WS_addrinfo *hints,
 		   struct addrinfo **res)
 {
 	struct addrinfo h = { 0 };
-	int family = WS_AF_UNSPEC;
+	int family = WS_AF_UNSPEC, err;
 
 	if (!node && !service)
 		return WSAHOST_NOT_FOUND;
@@ -73,7 +103,10 @@ static int resolve(const char *node, const char *service, const struct WS_addrin
 	 * Linux gives one per type. */
 	if (!h.ai_socktype && !h.ai_protocol)
 		h.ai_socktype = SOCK_STREAM;
-	return eai_to_wsa(getaddrinfo(node, service, &h, res));
+	err = eai_to_wsa(getaddrinfo(node, service, &h, res));
+	if (err == WSAHOST_NOT_FOUND && node && is_localhost(node))
+		err = resolve_loopback(service, &h, res);
+	return err;
 }
 
 /* One Windows entry (ADDRINFOA or ADDRINFOW: same layout but for the
