@@ -129,6 +129,15 @@ NTSTATUS io_wait_overlapped(OVERLAPPED *ov)
 	return (NTSTATUS)st;
 }
 
+void io_publish(OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
+{
+	ov->InternalHigh = info;
+	/* Windows writes the 32-bit status into Internal's low half. */
+	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)status, __ATOMIC_SEQ_CST);
+	if (atomic_load(&ov_waiters))
+		futex_wake_all(status_word(ov));
+}
+
 void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info, bool sync)
 {
 	/* Read before Internal is written: from then on the owner may reuse
@@ -139,10 +148,7 @@ void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR
 
 	TRACE(iocp, "%p: ov %p status %#x info %lu%s\n", (void *)t->obj, (void *)ov, (unsigned)status,
 	      (unsigned long)info, sync ? " (sync)" : "");
-	ov->InternalHigh = info;
-	__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)status, __ATOMIC_SEQ_CST);
-	if (atomic_load(&ov_waiters))
-		futex_wake_all(status_word(ov));
+	io_publish(ov, status, info);
 	if (sync && NT_ERROR(status))
 		return;
 	if (ev)

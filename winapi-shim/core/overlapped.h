@@ -126,6 +126,12 @@ void io_request_free(struct io_request *req);
  * when there is none (already completed or cancelled). */
 bool io_finish(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info);
 
+/* The first step of io_complete, alone: InternalHigh = info, then
+ * Internal = status (sequentially consistent), then io_wait_overlapped's
+ * waiters woken.  For a producer that reports a result some other way
+ * than events and ports (Winsock's completion routines). */
+void io_publish(OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info);
+
 /* Sleeps until ov is no longer pending, with no event or handle to wait
  * on: a futex on Internal's low word (the status), which io_complete
  * wakes only while someone waits this way.  Returns the status.  For an

@@ -34,7 +34,6 @@
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
-void ws_wait_overlapped(WSAOVERLAPPED *ov);
 
 #define MAX_ND_PROVIDERS 16
 
@@ -375,7 +374,7 @@ INT WINAPI WSAProviderConfigChange(LPHANDLE handle, LPWSAOVERLAPPED ov,
 	if (ov)
 		return ws_fail(WSA_IO_PENDING);
 	/* Blocking form: until the handle is closed. */
-	ws_wait_overlapped(&local);
+	io_wait_overlapped(&local);
 	status = __atomic_load_n(&local.Internal, __ATOMIC_ACQUIRE);
 	return status ? ws_fail(WSA_OPERATION_ABORTED) : 0;
 }

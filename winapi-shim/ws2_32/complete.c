@@ -25,27 +25,6 @@
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
-static pthread_mutex_t completion_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t completion_cond = PTHREAD_COND_INITIALIZER;
-
-void ws_completion_broadcast(void)
-{
-	pthread_mutex_lock(&completion_lock);
-	pthread_cond_broadcast(&completion_cond);
-	pthread_mutex_unlock(&completion_lock);
-}
-
-/* Waits until ov is no longer pending (WSAGetOverlappedResult without an
- * event to wait on). */
-void ws_wait_overlapped(WSAOVERLAPPED *ov);
-void ws_wait_overlapped(WSAOVERLAPPED *ov)
-{
-	pthread_mutex_lock(&completion_lock);
-	while (__atomic_load_n(&ov->Internal, __ATOMIC_ACQUIRE) == (ULONG_PTR)STATUS_PENDING)
-		pthread_cond_wait(&completion_cond, &completion_lock);
-	pthread_mutex_unlock(&completion_lock);
-}
-
 struct ws_request *ws_request_new(enum ws_req_type type, struct ws_socket *target,
 				  WSAOVERLAPPED *ov, LPWSAOVERLAPPED_COMPLETION_ROUTINE routine)
 {
@@ -105,10 +84,10 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 	 * publishes the result. */
 	ov->Offset = r->flags_out ? r->flags : 0;
 	if (r->routine) {
-		ov->InternalHigh = bytes;
-		/* Windows writes the 32-bit status into the low half only. */
-		__atomic_store_n(&ov->Internal, (ULONG_PTR)(ULONG)ntstatus_from_wsa(error), __ATOMIC_RELEASE);
-		struct ws_apc *a = malloc(sizeof(*a));
+		struct ws_apc *a;
+
+		io_publish(ov, ntstatus_from_wsa(error), bytes);
+		a = malloc(sizeof(*a));
 
 		if (a && r->thread) {
 			*a = (struct ws_apc){ r->routine, error, bytes, ov->Offset, ov };
@@ -122,7 +101,6 @@ void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sy
 		 * the one overlapped-completion path. */
 		io_complete(&s->io, ov, ntstatus_from_wsa(error), bytes, sync);
 	}
-	ws_completion_broadcast();
 	ws_request_free(r);
 }
 

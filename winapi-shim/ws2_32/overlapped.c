@@ -12,7 +12,6 @@
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
-void ws_wait_overlapped(WSAOVERLAPPED *ov);
 
 /* The non-overlapped forms: block (or not) like recv/send. */
 static int blocking_recv(struct ws_socket *s, WSABUF *bufs, DWORD n, DWORD *bytes, DWORD *flags,
@@ -213,7 +212,7 @@ BOOL WINAPI WSAGetOverlappedResult(SOCKET sock, LPWSAOVERLAPPED ov, LPDWORD byte
 		}
 		if ((ULONG_PTR)ov->hEvent & ~(ULONG_PTR)1)
 			WaitForSingleObject((HANDLE)((ULONG_PTR)ov->hEvent & ~(ULONG_PTR)1), INFINITE);
-		ws_wait_overlapped(ov);
+		io_wait_overlapped(ov);
 		status = __atomic_load_n(&ov->Internal, __ATOMIC_ACQUIRE);
 	}
 	*bytes = ov->InternalHigh;

@@ -193,8 +193,6 @@ void ws_process_queue_locked(struct ws_socket *s, struct list *queue, struct lis
 void ws_complete_list(struct list *done);
 unsigned int ws_cancel_requests(struct io_target *t, bool (*match)(struct io_request *probe, void *ctx),
 				void *ctx, NTSTATUS status);
-/* Wakes WSAGetOverlappedResult callers waiting without an event. */
-void ws_completion_broadcast(void);
 /* Starts an overlapped request: completes at once when possible, else
  * queues it.  Returns 0 or SOCKET_ERROR with the last error set
  * (WSA_IO_PENDING when queued). */
