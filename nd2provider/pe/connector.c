@@ -188,12 +188,8 @@ static HRESULT STDMETHODCALLTYPE connector_Connect(IND2Connector *This, IUnknown
 static HRESULT STDMETHODCALLTYPE connector_CompleteConnect(IND2Connector *This, OVERLAPPED *ov)
 {
 	struct nd_connector *c = to_connector(This);
-	struct nd_unix_ov_params p;
 
-	if (!ov)
-		return ND_INVALID_PARAMETER_1;
-	p = (struct nd_unix_ov_params){ c->h, nd_ov(c->file, ov) };
-	return nd_ov_issue(c->file, ov, c, ND_UNIX_CONNECTOR_COMPLETE_CONNECT, &p);
+	return nd_ov_call(c->file, c, c->h, ND_UNIX_CONNECTOR_COMPLETE_CONNECT, ov);
 }
 
 static HRESULT STDMETHODCALLTYPE connector_Accept(IND2Connector *This, IUnknown *qp_u, ULONG inbound,
@@ -293,23 +289,15 @@ static HRESULT STDMETHODCALLTYPE connector_GetPeerAddress(IND2Connector *This, s
 static HRESULT STDMETHODCALLTYPE connector_NotifyDisconnect(IND2Connector *This, OVERLAPPED *ov)
 {
 	struct nd_connector *c = to_connector(This);
-	struct nd_unix_ov_params p;
 
-	if (!ov)
-		return ND_INVALID_PARAMETER_1;
-	p = (struct nd_unix_ov_params){ c->h, nd_ov(c->file, ov) };
-	return nd_ov_issue(c->file, ov, c, ND_UNIX_CONNECTOR_NOTIFY_DISCONNECT, &p);
+	return nd_ov_call(c->file, c, c->h, ND_UNIX_CONNECTOR_NOTIFY_DISCONNECT, ov);
 }
 
 static HRESULT STDMETHODCALLTYPE connector_Disconnect(IND2Connector *This, OVERLAPPED *ov)
 {
 	struct nd_connector *c = to_connector(This);
-	struct nd_unix_ov_params p;
 
-	if (!ov)
-		return ND_INVALID_PARAMETER_1;
-	p = (struct nd_unix_ov_params){ c->h, nd_ov(c->file, ov) };
-	return nd_ov_issue(c->file, ov, c, ND_UNIX_CONNECTOR_DISCONNECT, &p);
+	return nd_ov_call(c->file, c, c->h, ND_UNIX_CONNECTOR_DISCONNECT, ov);
 }
 
 static const IND2ConnectorVtbl connector_vtbl = {

@@ -79,12 +79,8 @@ static HRESULT STDMETHODCALLTYPE mr_Register(IND2MemoryRegion *This, const void 
 static HRESULT STDMETHODCALLTYPE mr_Deregister(IND2MemoryRegion *This, OVERLAPPED *ov)
 {
 	struct nd_mr *mr = to_mr(This);
-	struct nd_unix_ov_params p;
 
-	if (!ov)
-		return ND_INVALID_PARAMETER_1;
-	p = (struct nd_unix_ov_params){ mr->h, nd_ov(mr->file, ov) };
-	return nd_ov_issue(mr->file, ov, mr, ND_UNIX_MR_DEREGISTER, &p);
+	return nd_ov_call(mr->file, mr, mr->h, ND_UNIX_MR_DEREGISTER, ov);
 }
 
 static UINT32 STDMETHODCALLTYPE mr_GetLocalToken(IND2MemoryRegion *This)

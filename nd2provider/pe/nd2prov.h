@@ -83,6 +83,10 @@ static inline ULONG nd_ref_release(struct nd_ref *r, BOOL *dead)
  * (whose params carry {file, ov}): ND_PENDING, or the call's synchronous
  * failure, reported through the return value only. */
 HRESULT nd_ov_issue(HANDLE file, OVERLAPPED *ov, const void *owner, ULONG code, void *params);
+/* nd_ov_issue for a call whose only argument is the OVERLAPPED (its
+ * params are struct nd_unix_ov_params): ND_INVALID_PARAMETER_1 for a NULL
+ * ov, as the methods taking one document. */
+HRESULT nd_ov_call(HANDLE file, const void *owner, uint64_t object, ULONG code, OVERLAPPED *ov);
 /* CancelOverlappedRequests: the unix side completes the object's requests
  * in issue order; then anything still pending for owner on file. */
 HRESULT nd_ov_cancel(HANDLE file, const void *owner, uint64_t object);

@@ -21,6 +21,16 @@ HRESULT nd_ov_issue(HANDLE file, OVERLAPPED *ov, const void *owner, ULONG code, 
 	return st;
 }
 
+HRESULT nd_ov_call(HANDLE file, const void *owner, uint64_t object, ULONG code, OVERLAPPED *ov)
+{
+	struct nd_unix_ov_params p;
+
+	if (!ov)
+		return ND_INVALID_PARAMETER_1;
+	p = (struct nd_unix_ov_params){ object, nd_ov(file, ov) };
+	return nd_ov_issue(file, ov, owner, code, &p);
+}
+
 HRESULT nd_ov_cancel(HANDLE file, const void *owner, uint64_t object)
 {
 	struct nd_unix_object_params p = { object };

@@ -82,12 +82,8 @@ static HRESULT STDMETHODCALLTYPE srq_Modify(IND2SharedReceiveQueue *This, ULONG 
 static HRESULT STDMETHODCALLTYPE srq_Notify(IND2SharedReceiveQueue *This, OVERLAPPED *ov)
 {
 	struct nd_srq *srq = to_srq(This);
-	struct nd_unix_ov_params p;
 
-	if (!ov)
-		return ND_INVALID_PARAMETER_1;
-	p = (struct nd_unix_ov_params){ srq->h, nd_ov(srq->file, ov) };
-	return nd_ov_issue(srq->file, ov, srq, ND_UNIX_SRQ_NOTIFY, &p);
+	return nd_ov_call(srq->file, srq, srq->h, ND_UNIX_SRQ_NOTIFY, ov);
 }
 
 static HRESULT STDMETHODCALLTYPE srq_Receive(IND2SharedReceiveQueue *This, void *context, const ND2_SGE sge[],
