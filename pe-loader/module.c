@@ -63,22 +63,21 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	err->code = code;
 }
 
-/* An import's DLL name as a Linux name: "Z:\dir\x.dll" → "/dir/x.dll".
- * Import names are plain ASCII, so this is core/path.h's policy on
- * bytes (drive letters name the Linux root, backslashes separate). */
-static char *dos_to_unix(const char *name)
+/* A DLL name or path as a Linux name, by the one path policy
+ * (core/path.h): drive letters C: and Z: name the Linux root, both
+ * slashes separate.  NULL with *code set. */
+static char *dll_name_to_unix(const char *name, DWORD *code)
 {
-	char *s;
+	WCHAR *w = utf8_to_utf16_dup(name);
+	char *u;
 
-	if (((name[0] | 0x20) >= 'a' && (name[0] | 0x20) <= 'z') && name[1] == ':')
-		name += 2;
-	s = strdup(name);
-	if (!s)
+	if (!w) {
+		*code = ERROR_NOT_ENOUGH_MEMORY;
 		return NULL;
-	for (char *c = s; *c; c++)
-		if (*c == '\\')
-			*c = '/';
-	return s;
+	}
+	u = path_to_unix(w, code);
+	free(w);
+	return u;
 }
 
 static const char *base_name(const char *path)
@@ -627,10 +626,15 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 	struct module *m;
 	char *unix_name, *path, *dot;
 	char *fname = NULL;
+	DWORD code;
 
-	unix_name = dos_to_unix(name);
+	unix_name = dll_name_to_unix(name, &code);
 	if (!unix_name) {
-		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+		if (code == ERROR_NOT_ENOUGH_MEMORY)
+			set_error(err, code, "out of memory");
+		else
+			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
+				  importer ? importer : "", importer ? ")" : "");
 		return NULL;
 	}
 	/* Windows appends ".dll" to a name without an extension; a trailing
