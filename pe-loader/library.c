@@ -67,7 +67,7 @@ static struct module *find_named(const WCHAR *name)
 {
 	struct load_error err;
 	struct module *m = NULL;
-	char *a = utf16_to_utf8_dup(name), *base, *full = NULL;
+	char *a = utf16_to_utf8_dup(name), *base, *full;
 
 	if (!a)
 		return NULL;
@@ -75,8 +75,12 @@ static struct module *find_named(const WCHAR *name)
 	for (char *c = a; *c; c++)
 		if (*c == '\\' || *c == '/')
 			base = c + 1;
-	if (!strchr(base, '.') && asprintf(&full, "%s.dll", base) >= 0)
-		base = full;
+	full = dll_file_name(base);
+	if (!full) {
+		free(a);
+		return NULL;
+	}
+	base = full;
 	m = module_find_by_name(base);
 	if (!m && builtin_find(base)) {
 		m = module_load(base, NULL, &err);

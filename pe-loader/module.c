@@ -86,6 +86,19 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+char *dll_file_name(const char *name)
+{
+	const char *dot = strrchr(base_name(name), '.');
+	char *f;
+
+	if (!dot)
+		return asprintf(&f, "%s.dll", name) < 0 ? NULL : f;
+	f = strdup(name);
+	if (f && !dot[1])
+		f[strlen(f) - 1] = 0;
+	return f;
+}
+
 /* dir/name, matching name case-insensitively as Windows file systems do.
  * Returns a malloc'ed path of a regular file, or NULL. */
 static char *find_in_dir(const char *dir, const char *name)
@@ -624,8 +637,7 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 {
 	const struct builtin_dll *b;
 	struct module *m;
-	char *unix_name, *path, *dot;
-	char *fname = NULL;
+	char *unix_name, *path, *fname;
 	DWORD code;
 
 	unix_name = dll_name_to_unix(name, &code);
@@ -637,18 +649,7 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 				  importer ? importer : "", importer ? ")" : "");
 		return NULL;
 	}
-	/* Windows appends ".dll" to a name without an extension; a trailing
-	 * dot means "no extension, really". */
-	dot = strrchr(base_name(unix_name), '.');
-	if (!dot) {
-		if (asprintf(&fname, "%s.dll", unix_name) < 0)
-			fname = NULL;
-	} else if (!dot[1]) {
-		*dot = 0;
-		fname = strdup(unix_name);
-	} else {
-		fname = strdup(unix_name);
-	}
+	fname = dll_file_name(unix_name);
 	free(unix_name);
 	if (!fname) {
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");

@@ -42,6 +42,11 @@ struct load_error {
 	DWORD code;
 };
 
+/* Windows' file name for a DLL name: ".dll" appended when the name has
+ * no extension; a trailing dot means "no extension" and is dropped.
+ * Malloc'ed; NULL when out of memory. */
+char *dll_file_name(const char *name);
+
 void loader_lock(void);
 void loader_unlock(void);
 
