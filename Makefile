@@ -83,6 +83,16 @@ deps:
 
 # ---- suites ------------------------------------------------------------------
 RESULTS := $(BUILD)/results
+
+# $(call asan_suite,NAME): the recipe of check-NAME-asan: check-NAME run in
+# the ASan+UBSan build (build-asan/), its result filed as NAME-asan.
+define asan_suite
+	@mkdir -p $(RESULTS)
+	@rm -f build-asan/results/$(1).summary
+	@$(MAKE) --no-print-directory SANITIZE=1 check-$(1); rc=$$?; \
+	if [ -r build-asan/results/$(1).summary ]; then \
+		cp build-asan/results/$(1).summary $(RESULTS)/$(1)-asan.summary; fi; exit $$rc
+endef
 -include tests/unit/rules.mk
 -include tests/pe/rules.mk
 -include tests/malformed/rules.mk

@@ -21,8 +21,4 @@ check-malformed: $(MALFORMED_GEN) $(NDRUN)
 # its own suite of `make check`: bad input must not even trip a sanitizer.
 .PHONY: check-malformed-asan
 check-malformed-asan:
-	@mkdir -p $(RESULTS)
-	@rm -f build-asan/results/malformed.summary
-	@$(MAKE) --no-print-directory SANITIZE=1 check-malformed; rc=$$?; \
-	if [ -r build-asan/results/malformed.summary ]; then \
-		cp build-asan/results/malformed.summary $(RESULTS)/malformed-asan.summary; fi; exit $$rc
+	$(call asan_suite,malformed)

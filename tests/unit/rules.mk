@@ -31,8 +31,4 @@ check-unit-valgrind: $(UNIT_TESTS)
 	@tests/unit/run $(RESULTS)/unit-valgrind.summary --valgrind $(UNIT_TESTS)
 
 check-unit-asan:
-	@mkdir -p $(RESULTS)
-	@rm -f build-asan/results/unit.summary
-	@$(MAKE) --no-print-directory SANITIZE=1 check-unit; rc=$$?; \
-	if [ -r build-asan/results/unit.summary ]; then \
-		cp build-asan/results/unit.summary $(RESULTS)/unit-asan.summary; fi; exit $$rc
+	$(call asan_suite,unit)
