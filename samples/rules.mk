@@ -28,8 +28,9 @@ $(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(wildcard samples/commo
 all: $(SAMPLES)
 
 # sysinfo runs on this machine; the ND2 samples need RDMA, which only the
-# rig's guests have.
-demo: deps all
+# rig's guests have.  `make demo` (top Makefile) installs the packages first,
+# then runs this in a second make.
+demo-run: all $(ND2UNIX_SO)
 	$(NDRUN) $(BUILD)/samples/sysinfo.exe "hello from Linux" 42
 	@echo
 	NDSHIM_VM_BUILD=$(BUILD) tests/vm/run --two samples/demo.sh samples/demo.sh
