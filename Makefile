@@ -7,6 +7,8 @@
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make demo          the main job: a Windows program under ndrun
+#   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
+#   make check-install install into a temporary DESTDIR, run from there, uninstall
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
 # Suites live in their own folders and bring their own rules (*/rules.mk);
@@ -100,8 +102,10 @@ endef
 -include nd2provider/rules.mk
 -include samples/rules.mk
 -include bench/rules.mk
+-include dist/rules.mk
+-include tests/install/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan install vm
 check: deps
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
