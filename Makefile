@@ -9,6 +9,7 @@
 #   make demo          the main job: a Windows program under ndrun
 #   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
 #   make check-install install into a temporary DESTDIR, run from there, uninstall
+#   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
@@ -106,8 +107,9 @@ endef
 -include dist/rules.mk
 -include tests/install/rules.mk
 -include tests/binfmt/rules.mk
+-include tests/trace/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan install binfmt vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install binfmt vm
 check: deps
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
