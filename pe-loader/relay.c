@@ -3,7 +3,7 @@
  * through a read+execute one, so a thunk made by GetProcAddress after
  * loading needs no sealing step and no page is ever writable and
  * executable at once. */
-#include <ctype.h>
+#include <pthread.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@
 #define THUNK_SIZE 32
 #define CHUNK_SIZE 65536
 
-/* Called from relay.S. */
+/* Called from relay_common.S. */
 void WINAPI relay_log_call(const struct relay_entry *e, const uint64_t *args, uint64_t ret);
 void WINAPI relay_log_ret(const struct relay_entry *e, uint64_t retval, uint64_t ret);
 extern char relay_common[];
@@ -30,7 +30,9 @@ extern char __executable_start[], etext[];
 
 static unsigned char *chunk_rw, *chunk_rx;
 static size_t chunk_used = CHUNK_SIZE;
-static struct relay_entry *entries; /* every thunk made, to reuse them */
+/* Every thunk made, to reuse them; the lock also covers the chunk. */
+static struct relay_entry *entries;
+static pthread_mutex_t entries_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct filter {
 	char **items;
@@ -152,7 +154,7 @@ static void *new_thunk_slot(unsigned char **rw)
 	return chunk_rx + chunk_used - THUNK_SIZE;
 }
 
-const void *relay_wrap(const char *dll, const char *name, unsigned int ordinal, const void *func)
+const void *relay_thunk(enum debug_channel ch, const char *name, const void *func)
 {
 	struct relay_entry *e;
 	unsigned char *w;
@@ -160,27 +162,26 @@ const void *relay_wrap(const char *dll, const char *name, unsigned int ordinal, 
 	size_t len;
 	void *t;
 
-	if (!TRACE_ON(relay) || !func || (const char *)func < __executable_start || (const char *)func >= etext ||
-	    !relay_wanted(dll, name))
-		return func;
+	pthread_mutex_lock(&entries_lock);
 	for (e = entries; e; e = e->next)
-		if (e->func == func)
-			return e->thunk;
-	len = strlen(dll) + 1 + (name ? strlen(name) : 12) + 1;
-	e = malloc(sizeof(*e) + len);
-	if (!e)
-		return func; /* out of memory: the call still works, unlogged */
-	if (name)
-		snprintf(e->name, len, "%s.%s", dll, name);
-	else
-		snprintf(e->name, len, "%s.#%u", dll, ordinal);
-	t = new_thunk_slot(&w);
-	if (!t) {
-		free(e);
-		return func;
+		if (e->func == func && e->channel == ch)
+			break;
+	if (e) {
+		pthread_mutex_unlock(&entries_lock);
+		return e->thunk;
 	}
+	len = strlen(name) + 1;
+	e = malloc(sizeof(*e) + len);
+	t = e ? new_thunk_slot(&w) : NULL;
+	if (!t) {
+		pthread_mutex_unlock(&entries_lock);
+		free(e);
+		return NULL;
+	}
+	memcpy(e->name, name, len);
 	e->func = func;
 	e->thunk = t;
+	e->channel = ch;
 	/* mov rax, entry; mov r11, relay_common; jmp r11 — RAX and R11 are
 	 * volatile and carry no ms_abi argument. */
 	w[0] = 0x48; w[1] = 0xb8;
@@ -193,7 +194,26 @@ const void *relay_wrap(const char *dll, const char *name, unsigned int ordinal, 
 	memset(w + 23, 0xcc, THUNK_SIZE - 23);
 	e->next = entries;
 	entries = e;
-	TRACE(imports, "%s -> relay thunk %p\n", e->name, t);
+	pthread_mutex_unlock(&entries_lock);
+	return t;
+}
+
+const void *relay_wrap(const char *dll, const char *name, unsigned int ordinal, const void *func)
+{
+	char full[256];
+	const void *t;
+
+	if (!TRACE_ON(relay) || !func || (const char *)func < __executable_start || (const char *)func >= etext ||
+	    !relay_wanted(dll, name))
+		return func;
+	if (name)
+		snprintf(full, sizeof(full), "%s.%s", dll, name);
+	else
+		snprintf(full, sizeof(full), "%s.#%u", dll, ordinal);
+	t = relay_thunk(DBCH_relay, full, func);
+	if (!t)
+		return func; /* out of memory: the call still works, unlogged */
+	TRACE(imports, "%s -> relay thunk %p\n", full, t);
 	return t;
 }
 
@@ -218,7 +238,7 @@ void WINAPI relay_log_call(const struct relay_entry *e, const uint64_t *args, ui
 	int saved = errno;
 
 	relay_format_call(line, sizeof(line), e->name, args, ret);
-	debug_printf(DBCH_relay, NULL, "%s\n", line);
+	debug_printf(e->channel, NULL, "%s\n", line);
 	errno = saved;
 }
 
@@ -228,6 +248,6 @@ void WINAPI relay_log_ret(const struct relay_entry *e, uint64_t retval, uint64_t
 	int saved = errno;
 
 	relay_format_ret(line, sizeof(line), e->name, retval, ret);
-	debug_printf(DBCH_relay, NULL, "%s\n", line);
+	debug_printf(e->channel, NULL, "%s\n", line);
 	errno = saved;
 }

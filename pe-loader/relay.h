@@ -4,7 +4,7 @@
  * The cost is decided at bind time: with the relay channel off,
  * relay_wrap() hands back the function's own address and the call path
  * is untouched.  With it on, the import binder and GetProcAddress hand
- * out a per-export thunk that enters relay_common (relay.S), which logs,
+ * out a per-export thunk that enters relay_common (relay_common.S), which logs,
  * calls the function with the caller's registers and first
  * RELAY_STACK_ARGS stack arguments, logs the return and returns.
  *
@@ -33,9 +33,12 @@
 
 #define RELAY_STACK_ARGS 16
 
+#include "core/debug.h"
+
 struct relay_entry {
-	const void *func; /* first: relay.S calls through it */
+	const void *func; /* first: relay_common.S calls through it */
 	const void *thunk;
+	enum debug_channel channel; /* where its lines go */
 	struct relay_entry *next;
 	char name[]; /* "dll.Function" */
 };
@@ -43,6 +46,12 @@ struct relay_entry {
 /* func, or a relay thunk for it when +relay is on and the filters want
  * dll.name (name NULL: reached by ordinal).  Loader lock held. */
 const void *relay_wrap(const char *dll, const char *name, unsigned int ordinal, const void *func);
+
+/* A thunk around the ms_abi function func whose lines go to channel ch
+ * and name it `name` (for +nd: "IND2QueuePair::Send"), whatever the
+ * filters; the same thunk for the same (func, ch).  NULL without memory.
+ * Thread-safe. */
+const void *relay_thunk(enum debug_channel ch, const char *name, const void *func);
 
 /* The filters from NDSHIM_RELAY_INCLUDE / _EXCLUDE (or these strings). */
 void relay_set_filters(const char *include, const char *exclude);
