@@ -10,6 +10,7 @@
 #   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
 #   make check-install install into a temporary DESTDIR, run from there, uninstall
 #   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
+#   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
@@ -102,14 +103,16 @@ endef
 -include tests/malformed/rules.mk
 -include tests/vm/rules.mk
 -include nd2provider/rules.mk
+-include sdk/rules.mk
 -include samples/rules.mk
 -include bench/rules.mk
 -include dist/rules.mk
 -include tests/install/rules.mk
 -include tests/binfmt/rules.mk
 -include tests/trace/rules.mk
+-include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install binfmt vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm
 check: deps
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

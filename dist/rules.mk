@@ -16,7 +16,6 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 NDSHIM_LIBDIR := $(PREFIX)/lib/ndshim
-SDK_HEADERS ?= include/nddef.h include/ndspi.h include/ndstatus.h
 
 INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
 	$(ND2PE_DLL):lib/ndshim/nd2prov.dll:644 \
