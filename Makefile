@@ -9,6 +9,11 @@
 #   make demo          the main job: a Windows program under ndrun
 #   make check-fresh   `make demo` and the host suites from a clean clone in a
 #                      fresh Debian 12 chroot (root; not part of `make check`)
+#   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
+#   make check-install install into a temporary DESTDIR, run from there, uninstall
+#   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
+#   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
+#   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
 # Suites live in their own folders and bring their own rules (*/rules.mk);
@@ -117,10 +122,16 @@ endef
 -include tests/malformed/rules.mk
 -include tests/vm/rules.mk
 -include nd2provider/rules.mk
+-include sdk/rules.mk
 -include samples/rules.mk
 -include bench/rules.mk
+-include dist/rules.mk
+-include tests/install/rules.mk
+-include tests/binfmt/rules.mk
+-include tests/trace/rules.mk
+-include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

@@ -3,7 +3,8 @@
 #   samples/<name>.c      C program    -> $(BUILD)/samples/<name>.exe
 #   samples/<name>.cpp    ND2 client   -> $(BUILD)/samples/<name>.exe, C++ like
 #                         Microsoft's samples, runtime linked in (-static),
-#                         with samples/common/*.cpp (provider discovery) and ws2_32
+#                         with samples/common/*.cpp (small helpers) and the
+#                         ND2 SDK's libnd2.a (provider discovery, sdk/)
 #
 # `make demo` is the README's main job: ndinfo and ndpingpong between two
 # Soft-RoCE guests (samples/demo.sh through tests/vm/run --two).
@@ -20,9 +21,9 @@ $(BUILD)/samples/common/%.o: samples/common/%.cpp $(wildcard samples/common/*.h 
 	@mkdir -p $(@D)
 	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -c -o $@ $<
 
-$(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(wildcard samples/common/*.h include/*.h)
+$(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(SDK_LIB) $(wildcard samples/common/*.h include/*.h)
 	@mkdir -p $(@D)
-	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) -lws2_32
+	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) $(SDK_LIB) -lws2_32 -luuid
 
 .SECONDARY: $(SAMPLES_COMMON)
 all: $(SAMPLES)
