@@ -81,3 +81,20 @@ check-pe-asan: $(PE_ALL)
 	@mkdir -p $(RESULTS)
 	@tests/pe/run --bindir $(PE_BIN) --ndrun build-asan/ndrun --runners ndrun \
 		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe-asan.summary $(PE_TESTS)
+
+# ---- programs against the UCRT -----------------------------------------------
+# tests/pe/ucrt_*.c link ucrtbase through the api-ms-win-crt-* API sets, as
+# MSVC /MD programs do: mingw-w64's own specs with -lmsvcrt replaced by
+# -lucrt (its libucrt.a imports the API-set DLLs), and _UCRT for the headers.
+PE_UCRT_SPECS := $(PE_BIN)/ucrt.specs
+PE_UCRT_PROGS := $(patsubst $(PE_SRC)/%.c,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/ucrt_*.c))
+
+$(PE_UCRT_SPECS):
+	@mkdir -p $(@D)
+	$(MINGW_CC) -dumpspecs | sed 's/-lmsvcrt/-lucrt/g' > $@.tmp
+	@grep -q -- -lucrt $@.tmp || { echo "$@: mingw-w64's specs do not link -lmsvcrt: cannot build UCRT programs" >&2; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+$(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $<
