@@ -36,6 +36,14 @@ $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --dllname $*.dll --output-delaylib $@
 
+# apiset_unknown imports a function of an API set nobody implements,
+# through an import library made from a .def.
+$(PE_BIN)/apiset_unknown.exe: PE_EXTRA := $(PE_BIN)/libapiset_nosuch.a
+$(PE_BIN)/apiset_unknown.exe: $(PE_BIN)/libapiset_nosuch.a
+$(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
 # Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
 # discovery program loads the stand-in provider DLL at run time.
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
