@@ -105,4 +105,12 @@ $(PE_UCRT_SPECS):
 
 $(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS)
 	@mkdir -p $(@D)
-	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $<
+	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
+
+# ucrt_vcruntime imports vcruntime140.dll as MSVC programs do (mingw-w64
+# ships no import library for it): one from a .def, linked first.
+$(PE_BIN)/ucrt_vcruntime.exe: PE_EXTRA := $(PE_BIN)/libvcruntime140.a
+$(PE_BIN)/ucrt_vcruntime.exe: $(PE_BIN)/libvcruntime140.a
+$(PE_BIN)/libvcruntime140.a: $(PE_SRC)/dlls/vcruntime140.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
