@@ -95,6 +95,22 @@ typedef struct {
 	int64_t pos;
 } crt_fpos_t;
 
+/* Windows' mbstate_t is 8 bytes; the CRT's use of it (mbconv.c). */
+typedef struct {
+	unsigned char bytes[3]; /* an unfinished UTF-8 sequence */
+	unsigned char count;
+	unsigned short low;     /* a surrogate half waiting to be returned or joined */
+	unsigned char kind;     /* 0 empty, 1 partial bytes, 2 surrogate half */
+	unsigned char unused;
+} crt_mbstate_t;
+_Static_assert(sizeof(crt_mbstate_t) == 8, "mbstate_t is 8 bytes");
+
+struct crt_timespec64 {
+	int64_t tv_sec;
+	int tv_nsec;
+};
+_Static_assert(sizeof(struct crt_timespec64) == 16, "struct _timespec64");
+
 /* Windows errno values that differ from Linux's. */
 #define CRT_EDEADLK 36
 #define CRT_ENAMETOOLONG 38
@@ -453,7 +469,36 @@ void __cdecl crt__invalid_parameter(const WCHAR *expr, const WCHAR *func, const 
 void __cdecl crt__invalid_parameter_noinfo(void);
 void __cdecl crt__invalid_parameter_noinfo_noreturn(void) __attribute__((noreturn));
 
+/* secure.c */
+int __cdecl crt_memcpy_s(void *dst, size_t size, const void *src, size_t count);
+int __cdecl crt_memmove_s(void *dst, size_t size, const void *src, size_t count);
+int __cdecl crt_strcpy_s(char *dst, size_t size, const char *src);
+int __cdecl crt_strcat_s(char *dst, size_t size, const char *src);
+int __cdecl crt_strncpy_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src);
+int __cdecl crt_wcsncpy_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
+int __cdecl crt_getenv_s(size_t *needed, char *buf, size_t size, const char *name);
+int __cdecl crt__dupenv_s(char **out, size_t *len, const char *name);
+
+/* mbconv.c */
+size_t __cdecl crt_mbrtowc(WCHAR *out, const char *s, size_t n, crt_mbstate_t *state);
+size_t __cdecl crt_mbrlen(const char *s, size_t n, crt_mbstate_t *state);
+size_t __cdecl crt_wcrtomb(char *out, WCHAR wc, crt_mbstate_t *state);
+
+/* heap.c, time.c: functions only ucrtbase exports so far */
+void *__cdecl crt__aligned_malloc(size_t size, size_t align);
+void __cdecl crt__aligned_free(void *p);
+void *__cdecl crt__aligned_realloc(void *p, size_t size, size_t align);
+void *__cdecl crt__recalloc(void *p, size_t count, size_t size);
+int __cdecl crt__callnewh(size_t size);
+int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t);
+int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t);
+int __cdecl crt__get_timezone(int *seconds);
+int __cdecl crt__get_daylight(int *hours);
+int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base);
+
 /* ucrt_stdio.c: the UCRT's stdio entry points */
+int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode);
 struct crt_file *__cdecl ucrt___acrt_iob_func(unsigned int index);
 int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
 					  __ms_va_list ap);

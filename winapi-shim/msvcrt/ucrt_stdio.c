@@ -185,3 +185,16 @@ int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_
 {
 	return common_vsnprintf_s(options, buf, size, count == MUST_FIT ? size : count, 1, fmt, ap);
 }
+
+int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode)
+{
+	if (!out || !path || !mode) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*out = crt_fopen(path, mode);
+	if (*out)
+		return 0;
+	return *crt__errno() ? *crt__errno() : EINVAL;
+}
