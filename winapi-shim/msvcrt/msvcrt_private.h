@@ -171,6 +171,16 @@ char *crt_unix_path(const char *path);
  * invalid-parameter handler already called). */
 int crt_pf_format(unsigned int opts, int wide, const void *fmt, __ms_va_list ap, void **text);
 int crt_pf_stream(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap);
+/* scanf.c: one reader for both runtimes and both widths; input is a
+ * string of len units ((size_t)-1: up to its terminator) or a stream.
+ * The low bits are the UCRT's _CRT_INTERNAL_SCANF_* options. */
+#define CRT_SF_SECURECRT 0x0001
+#define CRT_SF_LEGACY_WIDE_SPECIFIERS 0x0002
+#define CRT_SF_LEGACY_MSVCRT_COMPATIBILITY 0x0004
+#define CRT_SF_CALLER_OPTIONS 0x0007
+#define CRT_SF_UCRT 0x10000
+int crt_scan(unsigned int opts, int wide, const void *input, size_t len, struct crt_file *file, const void *fmt,
+	     __ms_va_list ap);
 /* invalid.c: report an invalid parameter through the program's handler,
  * or end the process as the UCRT's default handler does. */
 void crt_invalid_parameter_noinfo(void);
@@ -516,6 +526,14 @@ int __cdecl ucrt___stdio_common_vsnprintf_s(uint64_t options, char *buf, size_t 
 					     void *locale, __ms_va_list ap);
 int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_t size, size_t count,
 					      const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsscanf(uint64_t options, const char *input, size_t len, const char *fmt,
+					 void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswscanf(uint64_t options, const WCHAR *input, size_t len, const WCHAR *fmt,
+					  void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					 __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					  __ms_va_list ap);
 int __cdecl ucrt__get_printf_count_output(void);
 int __cdecl ucrt__set_printf_count_output(int enable);
 
