@@ -145,6 +145,14 @@ static int __cdecl second(void)
 	return 0;
 }
 
+/* Rule: the exe's thread_local destructor callback runs at exit(), once,
+ * with DLL_PROCESS_DETACH, before the atexit list. */
+static void __cdecl tls_exit_callback(void *module, DWORD reason, void *reserved)
+{
+	(void)module, (void)reserved;
+	printf("thread_local callback, reason %lu\n", reason);
+}
+
 static void __cdecl third(void)
 {
 	printf("atexit: third registered, runs first\n");
@@ -160,5 +168,6 @@ int main(int argc, char **argv, char **envp)
 	ok(atexit(first) == 0, "atexit\n");
 	ok(_onexit(second) != NULL, "_onexit\n");
 	ok(atexit(third) == 0, "atexit\n");
+	_register_thread_local_exe_atexit_callback((_tls_callback_type)tls_exit_callback);
 	return test_summary();
 }
