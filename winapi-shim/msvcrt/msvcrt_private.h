@@ -507,6 +507,40 @@ int __cdecl crt__get_timezone(int *seconds);
 int __cdecl crt__get_daylight(int *hours);
 int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base);
 
+/* utility.c */
+struct crt_div_t {
+	int quot, rem;
+};
+struct crt_lldiv_t {
+	int64_t quot, rem;
+};
+unsigned short __cdecl crt__byteswap_ushort(unsigned short v);
+unsigned int __cdecl crt__byteswap_ulong(unsigned int v);
+uint64_t __cdecl crt__byteswap_uint64(uint64_t v);
+unsigned int __cdecl crt__rotl(unsigned int v, int shift);
+unsigned int __cdecl crt__rotr(unsigned int v, int shift);
+uint64_t __cdecl crt__rotl64(uint64_t v, int shift);
+uint64_t __cdecl crt__rotr64(uint64_t v, int shift);
+int64_t __cdecl crt_llabs(int64_t v);
+struct crt_div_t __cdecl crt_div(int num, int den);
+struct crt_lldiv_t __cdecl crt_lldiv(int64_t num, int64_t den);
+short __cdecl crt__dclass(double x);
+short __cdecl crt__fdclass(float x);
+short __cdecl crt__dtest(const double *x);
+short __cdecl crt__fdtest(const float *x);
+int __cdecl crt__dsign(double x);
+int __cdecl crt__finite(double x);
+int __cdecl crt__isnan(double x);
+double __cdecl crt__chgsign(double x);
+double __cdecl crt_nan(const char *tag);
+int __cdecl crt_lround(double x);
+int64_t __cdecl crt_llround(double x);
+int __cdecl crt_lrint(double x);
+int64_t __cdecl crt_llrint(double x);
+int __cdecl crt_rand_s(unsigned int *out);
+int __cdecl crt__getpid(void);
+unsigned int __cdecl crt__set_abort_behavior(unsigned int flags, unsigned int mask);
+
 /* ucrt_stdio.c: the UCRT's stdio entry points */
 int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode);
 struct crt_file *__cdecl ucrt___acrt_iob_func(unsigned int index);
