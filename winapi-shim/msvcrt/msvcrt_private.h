@@ -507,6 +507,24 @@ int __cdecl crt__get_timezone(int *seconds);
 int __cdecl crt__get_daylight(int *hours);
 int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base);
 
+/* dir.c */
+WCHAR *__cdecl crt__wgetcwd(WCHAR *buf, int size);
+char *__cdecl crt__getcwd(char *buf, int size);
+int __cdecl crt__wchdir(const WCHAR *path);
+int __cdecl crt__wmkdir(const WCHAR *path);
+int __cdecl crt__wrmdir(const WCHAR *path);
+int __cdecl crt__wunlink(const WCHAR *path);
+int __cdecl crt__waccess(const WCHAR *path, int mode);
+int __cdecl crt__chdir(const char *path);
+int __cdecl crt__mkdir(const char *path);
+int __cdecl crt__rmdir(const char *path);
+int __cdecl crt__unlink(const char *path);
+int __cdecl crt__access(const char *path, int mode);
+int __cdecl crt_rename(const char *from, const char *to);
+char *__cdecl crt__fullpath(char *out, const char *rel, size_t size);
+int __cdecl crt__get_pgmptr(char **out);
+int __cdecl crt__get_wpgmptr(WCHAR **out);
+
 /* utility.c */
 struct crt_div_t {
 	int quot, rem;
