@@ -44,6 +44,9 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
 
+# synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
+$(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
+
 # Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
 # discovery program loads the stand-in provider DLL at run time.
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
