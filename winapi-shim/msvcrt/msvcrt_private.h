@@ -111,6 +111,13 @@ struct crt_timespec64 {
 };
 _Static_assert(sizeof(struct crt_timespec64) == 16, "struct _timespec64");
 
+/* Translation modes (_O_TEXT ...), for _fmode and _setmode. */
+#define CRT_O_TEXT 0x4000
+#define CRT_O_BINARY 0x8000
+#define CRT_O_WTEXT 0x10000
+#define CRT_O_U16TEXT 0x20000
+#define CRT_O_U8TEXT 0x40000
+
 /* Windows errno values that differ from Linux's. */
 #define CRT_EDEADLK 36
 #define CRT_ENAMETOOLONG 38

@@ -292,7 +292,8 @@ static void fmt_nonfinite_ucrt(struct obuf *o, const struct spec *s, double v)
 
 static void fmt_nonfinite(struct obuf *o, const struct spec *s, double v)
 {
-	if (o->opts & CRT_PF_UCRT) {
+	/* the UCRT spells them msvcrt's way on request */
+	if ((o->opts & CRT_PF_UCRT) && !(o->opts & CRT_PF_LEGACY_MSVCRT_COMPATIBILITY)) {
 		fmt_nonfinite_ucrt(o, s, v);
 		return;
 	}
