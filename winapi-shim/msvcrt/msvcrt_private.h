@@ -511,6 +511,8 @@ int __cdecl crt__callnewh(size_t size);
 int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t);
 int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t);
 int __cdecl crt__get_timezone(int *seconds);
+char *__cdecl crt_asctime(const struct crt_tm *tm);
+char *__cdecl crt__ctime64(const crt_time64 *t);
 int __cdecl crt__get_daylight(int *hours);
 int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base);
 
@@ -531,6 +533,13 @@ int __cdecl crt_rename(const char *from, const char *to);
 char *__cdecl crt__fullpath(char *out, const char *rel, size_t size);
 int __cdecl crt__get_pgmptr(char **out);
 int __cdecl crt__get_wpgmptr(WCHAR **out);
+
+/* numconv.c */
+float __cdecl crt_strtof(const char *s, char **end);
+float __cdecl crt_wcstof(const WCHAR *s, WCHAR **end);
+int64_t __cdecl crt__wcstoi64(const WCHAR *s, WCHAR **end, int base);
+uint64_t __cdecl crt__wcstoui64(const WCHAR *s, WCHAR **end, int base);
+int64_t __cdecl crt_atoll(const char *s);
 
 /* utility.c */
 struct crt_div_t {

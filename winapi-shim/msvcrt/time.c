@@ -284,3 +284,34 @@ int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base)
 	ts->tv_nsec = (int)now.tv_nsec;
 	return base;
 }
+
+/* asctime's fixed form, "Wed Jan 02 02:03:55 1980\n", into a per-thread
+ * buffer as the CRT keeps one per thread; NULL with EINVAL for a tm out
+ * of range. */
+static __thread char asc_buf[26];
+
+char *__cdecl crt_asctime(const struct crt_tm *tm)
+{
+	static const char days[] = "SunMonTueWedThuFriSat", months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+	if (!tm || tm->tm_wday < 0 || tm->tm_wday > 6 || tm->tm_mon < 0 || tm->tm_mon > 11 || tm->tm_year < 0 ||
+	    tm->tm_year > 8099) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	snprintf(asc_buf, sizeof(asc_buf), "%.3s %.3s %02u %02u:%02u:%02u %04u\n", days + 3 * tm->tm_wday,
+		 months + 3 * tm->tm_mon, (unsigned int)tm->tm_mday % 100, (unsigned int)tm->tm_hour % 100,
+		 (unsigned int)tm->tm_min % 100, (unsigned int)tm->tm_sec % 100, (unsigned int)tm->tm_year + 1900);
+	return asc_buf;
+}
+
+char *__cdecl crt__ctime64(const crt_time64 *t)
+{
+	struct crt_tm *tm = t ? crt__localtime64(t) : NULL;
+
+	if (!tm) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	return crt_asctime(tm);
+}
