@@ -1,7 +1,7 @@
 /* ucrtbase's utility and math sets as MSVC programs import them: byte
  * swaps and rotations, div/lldiv, llabs, Windows' floating-point
  * classification codes, C99 math (float variants included), lround's
- * 32-bit long, rand_s and _getpid.  Inputs are volatile so that gcc calls
+ * 32-bit long, asctime/ctime, rand_s and _getpid.  Inputs are volatile so that gcc calls
  * the DLL instead of folding constants. */
 #define __USE_MINGW_ANSI_STDIO 0
 #define _CRT_RAND_S
@@ -11,6 +11,8 @@
 #include <process.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <windows.h>
 
 #include "test.h"
@@ -77,6 +79,19 @@ static void test_math(void)
 	ok(isnan(nan("")), "nan()\n");
 }
 
+static void test_asctime(void)
+{
+	time_t t = 1000000000; /* 2001-09-09 01:46:40 UTC, a Sunday */
+	struct tm *tm = gmtime(&t);
+
+	/* Rule: asctime's day of the month has two digits, zero-padded
+	 * ("Wed Jan 02 02:03:55 1980" in Microsoft's docs); Wine pads with a
+	 * space as glibc does. */
+	ok_todo_wine(tm && !strcmp(asctime(tm), "Sun Sep 09 01:46:40 2001\n"), "asctime [%s]\n",
+		     tm ? asctime(tm) : "");
+	ok(ctime(&t) && strlen(ctime(&t)) == 25 && ctime(&t)[24] == '\n', "ctime [%s]\n", ctime(&t));
+}
+
 static void test_misc(void)
 {
 	unsigned int a = 0, b = 0;
@@ -92,6 +107,7 @@ int main(void)
 	test_div();
 	test_classify();
 	test_math();
+	test_asctime();
 	test_misc();
 	return test_summary();
 }
