@@ -144,5 +144,5 @@ int main(void)
 		cmocka_unit_test(test_buffers),
 		cmocka_unit_test(test_wide_specifiers),
 	};
-	return cmocka_run_group_tests(tests, msvcrt_test_setup, NULL);
+	return cmocka_run_group_tests(tests, msvcrt_test_setup, win32_test_teardown);
 }
