@@ -50,7 +50,8 @@ int main(void)
 	ok(_access("file.txt", 0) == 0 && _access("file.txt", 6) == 0, "_access\n");
 	errno = 0;
 	ok(_access("missing.txt", 0) == -1 && errno == ENOENT, "_access missing: errno %d\n", errno);
-	ok(rename("file.txt", "renamed.txt") == 0 && _access("renamed.txt", 0) == 0, "rename errno %d\n", errno);
+	ok(rename("file.txt", "moved.txt") == 0 && _access("moved.txt", 0) == 0, "rename errno %d\n", errno);
+	ok(_wrename(L"moved.txt", L"renamed.txt") == 0 && _access("renamed.txt", 0) == 0, "_wrename errno %d\n", errno);
 	f = fopen("other.txt", "w");
 	if (f)
 		fclose(f);

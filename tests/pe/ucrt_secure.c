@@ -80,6 +80,14 @@ static void test_environment(void)
 	ok_todo_wine(r == 0 && need == 0 && buf[0] == 0, "getenv_s unset: %d %zu %d\n", r, need, buf[0]);
 	ok(_dupenv_s(&dup, &len, "PE_SECURE_VAR") == 0 && dup && !strcmp(dup, "secure") && len == 7, "_dupenv_s\n");
 	free(dup);
+	{
+		wchar_t wbuf[16], *wdup = NULL;
+		ok(_wgetenv_s(&need, wbuf, 16, L"PE_SECURE_VAR") == 0 && need == 7 && !wcscmp(wbuf, L"secure"),
+		   "_wgetenv_s %zu\n", need);
+		ok(_wdupenv_s(&wdup, &len, L"PE_SECURE_VAR") == 0 && wdup && !wcscmp(wdup, L"secure") && len == 7,
+		   "_wdupenv_s\n");
+		free(wdup);
+	}
 	dup = (char *)1;
 	r = _dupenv_s(&dup, &len, "PE_SECURE_NOT_SET");
 	ok_todo_wine(r == 0 && dup == NULL && len == 0, "_dupenv_s unset: %d %p %zu\n", r, (void *)dup, len);
@@ -95,10 +103,23 @@ static void test_fopen_s(void)
 	strcat(path, "ndshim_ucrt_secure.txt");
 	ok(fopen_s(&f, path, "w") == 0 && f, "fopen_s for writing, errno %d\n", errno);
 	if (f) {
-		fputs("x", f);
+		/* the _nolock forms, under the stream's lock */
+		_lock_file(f);
+		ok(_fputc_nolock('x', f) == 'x' && _fwrite_nolock("yz", 1, 2, f) == 2, "_nolock writes\n");
+		_unlock_file(f);
 		fclose(f);
 	}
-	remove(path);
+	{
+		wchar_t wpath[MAX_PATH];
+		char line[8] = "";
+		MultiByteToWideChar(CP_ACP, 0, path, -1, wpath, MAX_PATH);
+		ok(_wfopen_s(&f, wpath, L"r") == 0 && f, "_wfopen_s, errno %d\n", errno);
+		if (f) {
+			ok(fgets(line, sizeof(line), f) && !strcmp(line, "xyz"), "read back [%s]\n", line);
+			fclose(f);
+		}
+		ok(_wremove(wpath) == 0 && _wremove(wpath) == -1 && errno == ENOENT, "_wremove\n");
+	}
 }
 
 static void test_aligned(void)

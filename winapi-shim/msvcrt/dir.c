@@ -296,3 +296,17 @@ int __cdecl crt__get_wpgmptr(WCHAR **out)
 	*out = wpgmptr;
 	return 0;
 }
+
+int __cdecl crt__wrename(const WCHAR *from, const WCHAR *to)
+{
+	char *a = from ? crt_wide_to_utf8_alloc(from) : NULL, *b = to ? crt_wide_to_utf8_alloc(to) : NULL;
+	int r = -1;
+
+	if (a && b)
+		r = crt_rename(a, b);
+	else
+		crt_set_errno(from && to ? ENOMEM : EINVAL);
+	free(a);
+	free(b);
+	return r;
+}

@@ -496,6 +496,8 @@ int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src);
 int __cdecl crt_wcsncpy_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
 int __cdecl crt_getenv_s(size_t *needed, char *buf, size_t size, const char *name);
 int __cdecl crt__dupenv_s(char **out, size_t *len, const char *name);
+int __cdecl crt__wgetenv_s(size_t *needed, WCHAR *buf, size_t size, const WCHAR *name);
+int __cdecl crt__wdupenv_s(WCHAR **out, size_t *len, const WCHAR *name);
 
 /* mbconv.c */
 size_t __cdecl crt_mbrtowc(WCHAR *out, const char *s, size_t n, crt_mbstate_t *state);
@@ -530,6 +532,7 @@ int __cdecl crt__rmdir(const char *path);
 int __cdecl crt__unlink(const char *path);
 int __cdecl crt__access(const char *path, int mode);
 int __cdecl crt_rename(const char *from, const char *to);
+int __cdecl crt__wrename(const WCHAR *from, const WCHAR *to);
 char *__cdecl crt__fullpath(char *out, const char *rel, size_t size);
 int __cdecl crt__get_pgmptr(char **out);
 int __cdecl crt__get_wpgmptr(WCHAR **out);
@@ -577,6 +580,7 @@ unsigned int __cdecl crt__set_abort_behavior(unsigned int flags, unsigned int ma
 
 /* ucrt_stdio.c: the UCRT's stdio entry points */
 int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode);
+int __cdecl ucrt__wfopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode);
 struct crt_file *__cdecl ucrt___acrt_iob_func(unsigned int index);
 int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
 					  __ms_va_list ap);

@@ -225,3 +225,48 @@ int __cdecl crt__dupenv_s(char **out, size_t *len, const char *name)
 		*len = strlen(v) + 1;
 	return 0;
 }
+
+/* The wide forms read the CRT's wide environment copy. */
+int __cdecl crt__wgetenv_s(size_t *needed, WCHAR *buf, size_t size, const WCHAR *name)
+{
+	const WCHAR *v;
+	size_t n;
+
+	if (!needed || !name || (!buf && size))
+		return fail(EINVAL);
+	if (buf && size)
+		buf[0] = 0;
+	v = crt__wgetenv(name);
+	if (!v) {
+		*needed = 0;
+		return 0;
+	}
+	n = crt_wcslen(v) + 1;
+	*needed = n;
+	if (n > size)
+		return ERANGE;
+	memcpy(buf, v, n * sizeof(WCHAR));
+	return 0;
+}
+
+int __cdecl crt__wdupenv_s(WCHAR **out, size_t *len, const WCHAR *name)
+{
+	const WCHAR *v;
+
+	if (!out || !name)
+		return fail(EINVAL);
+	*out = NULL;
+	if (len)
+		*len = 0;
+	v = crt__wgetenv(name);
+	if (!v)
+		return 0;
+	*out = crt__wcsdup(v);
+	if (!*out) {
+		crt_set_errno(ENOMEM);
+		return ENOMEM;
+	}
+	if (len)
+		*len = crt_wcslen(v) + 1;
+	return 0;
+}

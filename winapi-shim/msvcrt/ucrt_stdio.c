@@ -253,3 +253,16 @@ int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, c
 	crt__unlock_file(f);
 	return r;
 }
+
+int __cdecl ucrt__wfopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode)
+{
+	if (!out || !path || !mode) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*out = crt__wfopen(path, mode);
+	if (*out)
+		return 0;
+	return *crt__errno() ? *crt__errno() : EINVAL;
+}
