@@ -6,6 +6,7 @@
 #define __USE_MINGW_ANSI_STDIO 0
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <windows.h>
@@ -33,6 +34,15 @@ static void test_mbconv(void)
 	ok(r == (size_t)-3 && wc == 0xde00, "low surrogate: %zu %#x\n", r, wc);
 	errno = 0;
 	ok(mbrtowc(&wc, "\xff", 1, &st) == (size_t)-1 && errno == EILSEQ, "invalid byte\n");
+
+	/* Rule: only the bytes the character needs are read, whatever n says
+	 * (the ASan build of ndrun checks this one) */
+	{
+		char *one = malloc(2);
+		strcpy(one, "a");
+		ok(mbrtowc(&wc, one, 16, &st) == 1 && wc == 'a', "n beyond the string\n");
+		free(one);
+	}
 
 	memset(&st, 0, sizeof(st));
 	ok(wcrtomb(out, 0xe9, &st) == 2 && !memcmp(out, "\xc3\xa9", 2), "wcrtomb é\n");

@@ -18,12 +18,15 @@
 static size_t decode(crt_mbstate_t *st, const unsigned char *s, size_t n, unsigned int *cp)
 {
 	unsigned char seq[4];
-	size_t have = st->kind == 1 ? st->count : 0, need, total;
+	size_t have = st->kind == 1 ? st->count : 0, need, total = 0;
+	unsigned int c;
 
+	/* only as many bytes as the character needs are read: the caller's n
+	 * may reach past the end of its string */
 	memcpy(seq, st->bytes, have);
-	for (total = 0; have + total < 4 && total < n; total++)
-		seq[have + total] = s[total];
-	unsigned int c = seq[0];
+	if (!have)
+		seq[have + total++] = s[0];
+	c = seq[0];
 	if (c < 0x80)
 		need = 1;
 	else if (c >= 0xc2 && c < 0xe0)
@@ -34,9 +37,12 @@ static size_t decode(crt_mbstate_t *st, const unsigned char *s, size_t n, unsign
 		need = 4;
 	else
 		return MB_INVALID;
-	for (size_t i = 1; i < need && i < have + total; i++)
-		if ((seq[i] & 0xc0) != 0x80)
+	while (have + total < need && total < n) {
+		seq[have + total] = s[total];
+		if ((seq[have + total] & 0xc0) != 0x80)
 			return MB_INVALID;
+		total++;
+	}
 	if (have + total < need) {
 		memcpy(st->bytes, seq, have + total);
 		st->count = have + total;
@@ -51,7 +57,7 @@ static size_t decode(crt_mbstate_t *st, const unsigned char *s, size_t n, unsign
 		return MB_INVALID;
 	*cp = v;
 	st->kind = 0;
-	return need - have; /* bytes consumed from this call's input */
+	return total; /* bytes consumed from this call's input */
 }
 
 size_t __cdecl crt_mbrtowc(WCHAR *out, const char *s, size_t n, crt_mbstate_t *state)
