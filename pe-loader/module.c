@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "apiset.h"
 #include "core/debug.h"
 #include "core/path.h"
 #include "core/virtual.h"
@@ -647,6 +648,29 @@ static bool has_path(const char *name)
 	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
 }
 
+/* An API-set name binds to its host, always the builtin: on Windows the
+ * hosts are system DLLs, so a same-named DLL beside the program does not
+ * stand in for them. */
+static struct module *load_apiset(const char *name, const char *importer, struct load_error *err)
+{
+	const char *host = apiset_resolve(name);
+	const struct builtin_dll *b = host ? builtin_find(host) : NULL;
+	struct module *m;
+
+	if (!b) {
+		set_error(err, ERROR_MOD_NOT_FOUND, "%s not found: ndrun implements no API set of that name%s%s%s", name,
+			  importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "");
+		return NULL;
+	}
+	TRACE(loader, "API set %s -> %s\n", name, b->name);
+	m = module_find_by_name(b->name);
+	if (m && m->builtin == b) {
+		m->refcount++;
+		return m;
+	}
+	return load_builtin(b, err);
+}
+
 struct module *module_load(const char *name, const char *importer, struct load_error *err)
 {
 	const struct builtin_dll *b;
@@ -654,6 +678,8 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 	char *unix_name, *path, *fname;
 	DWORD code;
 
+	if (!has_path(name) && apiset_is_name(name))
+		return load_apiset(name, importer, err);
 	unix_name = dll_name_to_unix(name, &code);
 	if (!unix_name) {
 		if (code == ERROR_NOT_ENOUGH_MEMORY)
