@@ -59,6 +59,10 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+/* Operations of the last timed() run, printed after its figure (strace
+ * and perf counts divide by it). */
+static unsigned long long last_ops;
+
 static double timed(void (*chunk)(void), unsigned int ms)
 {
 	double t0 = now_ns(), end = t0 + ms * 1e6, t;
@@ -68,6 +72,7 @@ static double timed(void (*chunk)(void), unsigned int ms)
 		chunk();
 		ops += CHUNK;
 	} while ((t = now_ns()) < end);
+	last_ops = ops;
 	return (t - t0) / ops;
 }
 
@@ -334,8 +339,13 @@ int main(int argc, char **argv)
 		if (!want)
 			continue;
 		tests[t].fn(ms / 4 ? ms / 4 : 1);
+		fprintf(stderr, "warm-up %s %llu\n", tests[t].name, last_ops);
 		for (int r = 0; r < reps; r++)
-			printf("%s %.1f\n", tests[t].name, tests[t].fn(ms));
+			{
+			double ns = tests[t].fn(ms);
+
+			printf("%s %.1f %llu\n", tests[t].name, ns, last_ops);
+		}
 		fflush(stdout);
 	}
 	return 0;

@@ -5,7 +5,7 @@
  *   winbench.exe CPU REPS MS [TEST...]
  *
  * Each test runs once as a warm-up (not printed), then REPS times for at
- * least MS milliseconds each, and prints one "TEST NS" line per
+ * least MS milliseconds each, and prints one "TEST NS OPS" line per
  * repetition: nanoseconds per operation (per packet, per round trip, per
  * write+read pair).  CPU >= 0 pins every thread of the program to that
  * CPU: the ping-pongs then measure the hand-off itself (wake + switch),
@@ -48,6 +48,10 @@ static double ns_per_op(LONGLONG t0, unsigned long long ops)
 }
 
 /* Runs chunk() (CHUNK operations each) until ms have passed. */
+/* Operations of the last timed() run, printed after its figure (strace
+ * and perf counts divide by it). */
+static unsigned long long last_ops;
+
 static double timed(void (*chunk)(void), DWORD ms)
 {
 	LONGLONG t0 = ticks(), end = t0 + freq.QuadPart * ms / 1000;
@@ -57,6 +61,7 @@ static double timed(void (*chunk)(void), DWORD ms)
 		chunk();
 		ops += CHUNK;
 	} while (ticks() < end);
+	last_ops = ops;
 	return ns_per_op(t0, ops);
 }
 
@@ -384,8 +389,13 @@ int main(int argc, char **argv)
 		if (!selected(argc, argv, tests[t].name))
 			continue;
 		tests[t].fn(ms / 4 ? ms / 4 : 1);
+		fprintf(stderr, "warm-up %s %llu\n", tests[t].name, last_ops);
 		for (int r = 0; r < reps; r++)
-			printf("%s %.1f\n", tests[t].name, tests[t].fn(ms));
+			{
+			double ns = tests[t].fn(ms);
+
+			printf("%s %.1f %llu\n", tests[t].name, ns, last_ops);
+		}
 		fflush(stdout);
 	}
 	return 0;
