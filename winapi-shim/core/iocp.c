@@ -6,6 +6,7 @@
 
 #include "core/debug.h"
 #include "core/futex.h"
+#include "core/handle.h"
 #include "core/iocp.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -58,6 +59,11 @@ static struct iocp *to_iocp(struct object *obj) { return container_of(obj, struc
 static __thread struct iocp *my_port;
 static __thread bool my_port_paused;
 
+/* The handle iocp_get last resolved to my_port, and handle_closes then. */
+static __thread HANDLE my_port_handle;
+static __thread struct iocp *my_port_handle_port;
+static __thread unsigned long my_port_handle_closes;
+
 /* Threads ndshim did not create (an ND provider's event thread, test
  * threads) leave their port through this key's destructor. */
 static pthread_key_t exit_key;
@@ -73,13 +79,18 @@ static void exit_key_init(void)
 	pthread_key_create(&exit_key, exit_key_destructor);
 }
 
+/* Whether this thread's exit_key value is set (it stays set). */
+static __thread bool exit_key_set;
+
 /* The calling thread becomes active on port (whose reference it owns). */
 static void activate(struct iocp *port)
 {
 	my_port = port;
+	if (exit_key_set)
+		return;
 	pthread_once(&exit_key_once, exit_key_init);
-	if (!pthread_getspecific(exit_key))
-		pthread_setspecific(exit_key, port);
+	pthread_setspecific(exit_key, port);
+	exit_key_set = true;
 }
 
 /* Port lock held. */
@@ -193,6 +204,36 @@ void iocp_thread_exit(void)
 	my_port = NULL;
 	deactivate(port, !my_port_paused);
 	my_port_paused = false;
+}
+
+struct object *iocp_get(HANDLE h, bool *borrowed)
+{
+	unsigned long closes = atomic_load_explicit(&handle_closes, memory_order_acquire);
+	struct object *obj;
+
+	/* No handle closed since h named my_port: it still does, and
+	 * my_port's reference keeps the port alive through the call (a
+	 * close racing with it orders after it).  The pointers are only
+	 * compared, never followed, unless they match. */
+	if (my_port && h == my_port_handle && my_port == my_port_handle_port &&
+	    closes == my_port_handle_closes) {
+		*borrowed = true;
+		return &my_port->obj;
+	}
+	*borrowed = false;
+	obj = handle_get(h, &iocp_ops);
+	if (obj && to_iocp(obj) == my_port) {
+		my_port_handle = h;
+		my_port_handle_port = my_port;
+		my_port_handle_closes = closes;
+	}
+	return obj;
+}
+
+void iocp_put(struct object *port, bool borrowed)
+{
+	if (!borrowed)
+		object_unref(port);
 }
 
 void iocp_alert_locked(struct port_waiter *w)
