@@ -10,7 +10,8 @@
  *    with a packet or ERROR_ABANDONED_WAIT_0, none times out;
  *  - an APC and a packet racing for an alertable port wait: the wait
  *    ends with one of them, the other is kept (the packet stays queued,
- *    the APC runs at the next alertable wait);
+ *    the APC runs at the next alertable wait); the same for an APC
+ *    racing the wait's timeout;
  *  - an auto-reset event waited on twice in one wait-any by several
  *    threads: each SetEvent wakes exactly one of them.
  * How often each side won is printed; which one wins is up to timing. */
@@ -329,6 +330,50 @@ static void test_alert_vs_post(void **state)
 	print_message("alertable port wait: %d ended by the packet, %d by the APC\n", by_packet, by_apc);
 }
 
+static void alertable_dequeue_1ms(struct stepper *s)
+{
+	OVERLAPPED_ENTRY e;
+	ULONG n = 0;
+
+	s->result = GetQueuedCompletionStatusEx(s->obj, &e, 1, &n, 1, TRUE);
+	s->error = s->result ? 0 : GetLastError();
+	WaitForSingleObject(both_queued, 10000);
+	s->count = apc_runs; /* run by the wait itself */
+	SleepEx(0, TRUE);
+}
+
+static void test_alertable_timeout_vs_apc(void **state)
+{
+	HANDLE port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 8);
+	int by_apc = 0, timed_out = 0;
+	struct stepper s;
+
+	both_queued = CreateSemaphoreA(NULL, 0, 1, NULL);
+	stepper_start(&s, alertable_dequeue_1ms, port);
+	for (int i = 0; i < ROUNDS; i++) {
+		apc_runs = 0;
+		stepper_go(&s);
+		spin_us(jitter_us(i));
+		assert_true(QueueUserAPC(count_apc, s.thread, 0));
+		ReleaseSemaphore(both_queued, 1, NULL);
+		stepper_wait(&s);
+		assert_false(s.result);
+		/* Once, either in the wait it ended or at the next one. */
+		assert_int_equal(apc_runs, 1);
+		if (s.error == WAIT_IO_COMPLETION) {
+			assert_int_equal(s.count, 1);
+			by_apc++;
+		} else {
+			assert_int_equal(s.error, WAIT_TIMEOUT);
+			timed_out++;
+		}
+	}
+	stepper_stop(&s);
+	CloseHandle(both_queued);
+	CloseHandle(port);
+	print_message("alertable port wait: %d ended by the APC, %d timed out\n", by_apc, timed_out);
+}
+
 #define DUP_WAITERS 4
 #define DUP_SETS 3000
 
@@ -392,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_port_timeout_vs_post),
 		cmocka_unit_test(test_close_port_vs_post),
 		cmocka_unit_test(test_alert_vs_post),
+		cmocka_unit_test(test_alertable_timeout_vs_apc),
 		cmocka_unit_test(test_auto_reset_twice_in_wait_any),
 	};
 	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);

@@ -388,7 +388,10 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 			s = atomic_load_explicit(&w.state, memory_order_relaxed);
 			if (still_waiting(s)) {
 				list_remove(&w.entry);
+				/* So that an APC queuer, which may still
+				 * find w, leaves it alone. */
 				s = TIMED_OUT;
+				atomic_store_explicit(&w.state, s, memory_order_relaxed);
 			}
 			pthread_mutex_unlock(&port->lock);
 			break;

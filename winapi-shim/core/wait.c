@@ -77,7 +77,8 @@ static bool try_satisfy(struct object *const *objs, DWORD count, bool wait_all, 
 	return false;
 }
 
-/* Wait lock held: takes wb off every list that leads to it. */
+/* Wait lock held: stores wb's result and takes wb off every list that
+ * leads to it. */
 static void unlist(struct wait_block *wb, DWORD result)
 {
 	DWORD i;
