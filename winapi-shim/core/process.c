@@ -1,12 +1,15 @@
 /* Process objects (see process.h) and the watcher thread that turns a
  * pidfd becoming readable into a signaled process object. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,6 +49,9 @@ static void process_destroy(struct object *obj)
 		munmap(p->block, p->block_size);
 	if (p->resume_fd >= 0)
 		close(p->resume_fd);
+	for (int i = 0; i < 2; i++)
+		if (p->lifeline[i] >= 0)
+			close(p->lifeline[i]);
 	close(p->pidfd);
 	free(p);
 }
@@ -66,6 +72,7 @@ static struct process the_process = {
 	},
 	.pidfd = -1,
 	.resume_fd = -1,
+	.lifeline = { -1, -1 },
 	.exit_code = STILL_ACTIVE,
 };
 
@@ -96,14 +103,17 @@ DWORD process_status_code(int status_code, int si_code)
  * no code anyone could know. */
 static void process_ended(struct process *p)
 {
+	struct rusage ru = { 0 };
 	siginfo_t si = { 0 };
 	bool known = true;
 	DWORD code = 0;
 	UINT recorded;
 
 	if (p->child) {
-		while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED, NULL) < 0 && errno == EINTR)
+		while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED, &ru) < 0 && errno == EINTR)
 			;
+		p->user_100ns = (uint64_t)ru.ru_utime.tv_sec * 10000000 + (uint64_t)ru.ru_utime.tv_usec * 10;
+		p->kernel_100ns = (uint64_t)ru.ru_stime.tv_sec * 10000000 + (uint64_t)ru.ru_stime.tv_usec * 10;
 		pthread_mutex_lock(&children_lock);
 		list_remove(&p->entry);
 		p->child = false;
@@ -119,6 +129,7 @@ static void process_ended(struct process *p)
 	else
 		known = false;
 	p->exit_code = known ? code : STILL_ACTIVE;
+	p->accounted = si.si_pid != 0;
 	p->finished = true;
 	wait_wake_object(&p->obj);
 	if (p->main_thread)
@@ -187,6 +198,7 @@ struct process *process_create(pid_t pid, int pidfd, bool child, struct startup_
 	p->block = block;
 	p->block_size = block_size;
 	p->resume_fd = resume_fd;
+	p->lifeline[0] = p->lifeline[1] = -1;
 	p->exit_code = STILL_ACTIVE;
 	if (child) {
 		pthread_mutex_lock(&children_lock);
@@ -360,4 +372,56 @@ DWORD process_thread_suspend(struct object *thread)
 	if (prev == (DWORD)-1)
 		SetLastError(ERROR_NOT_SUPPORTED);
 	return prev;
+}
+
+/* ---- jobs' needs ------------------------------------------------------------ */
+
+bool process_set_kill_with_parent(struct process *p, bool on)
+{
+	int fd = p->lifeline[0], fl;
+
+	if (fd < 0)
+		return false;
+	/* The read end's open file is shared with the child, which keeps
+	 * it open: when our write end closes (we die), the pipe sends its
+	 * readers' owner the signal set here, SIGKILL. */
+	if (on && (fcntl(fd, F_SETOWN, p->pid) || fcntl(fd, F_SETSIG, SIGKILL)))
+		return false;
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, on ? fl | O_ASYNC : fl & ~O_ASYNC))
+		return false;
+	TRACE(process, "%d: %s with us\n", p->pid, on ? "dies" : "no longer dies");
+	return true;
+}
+
+void process_times(struct process *p, uint64_t *user, uint64_t *kernel)
+{
+	unsigned long long ut = 0, st = 0;
+	char path[64], buf[1024], *q;
+	long hz = sysconf(_SC_CLK_TCK);
+	size_t n;
+	FILE *f;
+
+	*user = *kernel = 0;
+	wait_lock();
+	if (p->accounted) {
+		*user = p->user_100ns;
+		*kernel = p->kernel_100ns;
+	}
+	wait_unlock();
+	if (p->accounted || p->finished)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)p->pid);
+	if (!(f = fopen(path, "re")))
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	/* After "(comm)", which may hold blanks: state is field 3,
+	 * utime and stime fields 14 and 15. */
+	if (!(q = strrchr(buf, ')')) ||
+	    sscanf(q + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2 || hz <= 0)
+		return;
+	*user = ut * 10000000ull / (unsigned long long)hz;
+	*kernel = st * 10000000ull / (unsigned long long)hz;
 }

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <windef.h>
 #include <winbase.h>
@@ -36,6 +37,9 @@ struct process {
 	DWORD terminate_code;       /* for a child without a block; wait lock */
 	DWORD exit_code;            /* STILL_ACTIVE until finished; wait lock */
 	struct object *main_thread; /* weak: its thread object, wait lock */
+	int lifeline[2];            /* ndrun child: read and write end, else -1 */
+	bool accounted;             /* rusage valid (reaped) */
+	uint64_t user_100ns, kernel_100ns; /* CPU time, once reaped */
 	struct list entry;          /* in the children list */
 };
 
@@ -75,6 +79,15 @@ BOOL process_terminate(struct process *p, UINT code);
 /* p's exit code: STILL_ACTIVE while it runs; FALSE with
  * ERROR_ACCESS_DENIED when it ended and nobody could learn the code. */
 BOOL process_exit_code(struct process *p, DWORD *code);
+
+/* KILL_ON_JOB_CLOSE: when on, the death of this process (closing the
+ * lifeline's write end) makes the kernel SIGKILL p (F_SETSIG on the
+ * lifeline's read end, shared with p).  false when p has no lifeline
+ * (a Linux program or a process we did not start). */
+bool process_set_kill_with_parent(struct process *p, bool on);
+
+/* p's CPU time so far (user, kernel) in 100 ns units. */
+void process_times(struct process *p, uint64_t *user, uint64_t *kernel);
 
 /* The exit code Windows programs see for a Linux wait status. */
 DWORD process_status_code(int status_code, int si_code);

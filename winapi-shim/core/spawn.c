@@ -103,7 +103,7 @@ struct process *process_spawn(const struct spawn_params *sp)
 {
 	char *const *argv = sp->argv;
 	char *ndrun_argv[] = { "ndrun", "--startup-fd", "3", (char *)sp->exe, NULL };
-	int resume[2] = { -1, -1 }, err[2] = { -1, -1 }, *fds = NULL;
+	int resume[2] = { -1, -1 }, err[2] = { -1, -1 }, life[2] = { -1, -1 }, *fds = NULL;
 	int devnull = -1, memfd = -1, pidfd = -1, child_errno, *hi = NULL;
 	unsigned int n = sp->pe ? STARTUP_FD_FIRST_INHERIT + (unsigned int)sp->n_inherit : 3;
 	struct startup_block *block = NULL;
@@ -126,7 +126,8 @@ struct process *process_spawn(const struct spawn_params *sp)
 		goto out;
 	}
 	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (devnull < 0 || pipe2(err, O_CLOEXEC) || (sp->suspended && pipe2(resume, O_CLOEXEC))) {
+	if (devnull < 0 || pipe2(err, O_CLOEXEC) || (sp->suspended && pipe2(resume, O_CLOEXEC)) ||
+	    (sp->pe && pipe2(life, O_CLOEXEC))) {
 		set_last_error_from_errno(errno);
 		goto out;
 	}
@@ -135,6 +136,7 @@ struct process *process_spawn(const struct spawn_params *sp)
 	if (sp->pe) {
 		fds[STARTUP_FD_BLOCK] = memfd;
 		fds[STARTUP_FD_RESUME] = resume[0] >= 0 ? resume[0] : devnull;
+		fds[STARTUP_FD_LIFELINE] = life[0];
 		for (size_t i = 0; i < sp->n_inherit; i++)
 			fds[STARTUP_FD_FIRST_INHERIT + i] = sp->inherit[i].fd;
 	}
@@ -164,6 +166,13 @@ struct process *process_spawn(const struct spawn_params *sp)
 	}
 	TRACE(process, "%s: pid %d%s\n", sp->exe, pid, sp->suspended ? " (suspended)" : "");
 	p = process_create(pid, pidfd, true, block, block_size, resume[1]);
+	if (p) {
+		/* Both ends stay with us: the write end is the lifeline, the
+		 * read end is how we arm it later. */
+		p->lifeline[0] = life[0];
+		p->lifeline[1] = life[1];
+		life[0] = life[1] = -1;
+	}
 	if (!p) {
 		kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -183,6 +192,8 @@ out:
 			close(resume[i]);
 		if (err[i] >= 0)
 			close(err[i]);
+		if (life[i] >= 0)
+			close(life[i]);
 	}
 	if (memfd >= 0)
 		close(memfd);

@@ -115,6 +115,7 @@ int startup_init(int fd)
 		return -1;
 	}
 	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	fcntl(STARTUP_FD_LIFELINE, F_SETFD, FD_CLOEXEC);
 	if (self->cmdline_off)
 		cmdline = (const WCHAR *)((char *)self + self->cmdline_off);
 	TRACE(process, "started by %d: flags %#x, startf %#x, %u inherited handles\n", getppid(),

@@ -18,10 +18,14 @@
 #define STARTUP_MAGIC 0x4e445331u /* "NDS1" */
 #define STARTUP_MEMFD_NAME "ndshim-process"
 
-/* Child fds: 0-2 standard streams, then these, then inherited handles. */
+/* Child fds: 0-2 standard streams, then these, then inherited handles.
+ * The lifeline is the read end of a pipe whose write end only the
+ * parent holds; the child keeps it open and never reads it (see
+ * process_set_kill_with_parent). */
 #define STARTUP_FD_BLOCK 3
 #define STARTUP_FD_RESUME 4
-#define STARTUP_FD_FIRST_INHERIT 5
+#define STARTUP_FD_LIFELINE 5
+#define STARTUP_FD_FIRST_INHERIT 6
 
 #define STARTUP_SUSPENDED 1u
 
