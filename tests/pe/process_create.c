@@ -106,6 +106,14 @@ static int child_main(int argc, char **argv)
 		CloseHandle(h);
 		return h == INVALID_HANDLE_VALUE ? 94 : 0;
 	}
+	if (!strcmp(mode, "print")) {
+		DWORD n;
+
+		/* Both streams: the parent gave the same pipe for the two. */
+		return WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), "out,", 4, &n, NULL) &&
+			       WriteFile(GetStdHandle(STD_ERROR_HANDLE), "err", 3, &n, NULL)
+		       ? 0 : 93;
+	}
 	if (!strcmp(mode, "echo"))
 		return child_echo(argv + 1);
 	if (!strcmp(mode, "cwd"))
@@ -282,6 +290,44 @@ static void test_pipes(void)
 	CloseHandle(ex_r);
 }
 
+/* A named pipe's client end as the child's stdout and stderr, as ninja
+ * runs its commands: the server end reads what the child wrote, then
+ * ERROR_BROKEN_PIPE once the child is gone (the parent closed its own
+ * client handle right after CreateProcess). */
+static void test_named_pipe_output(void)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOA si = { .cb = sizeof(si) };
+	char name[64], line[MAX_PATH + 32], buf[64];
+	PROCESS_INFORMATION pi;
+	HANDLE server, client;
+	DWORD n;
+	BOOL ret;
+
+	snprintf(name, sizeof(name), "\\\\.\\pipe\\process_create_%lu", GetCurrentProcessId());
+	server = CreateNamedPipeA(name, PIPE_ACCESS_INBOUND, PIPE_TYPE_BYTE | PIPE_WAIT, 1, 4096, 4096, 0,
+				  NULL);
+	ok(server != INVALID_HANDLE_VALUE, "CreateNamedPipeA: %lu\n", GetLastError());
+	client = CreateFileA(name, GENERIC_WRITE, 0, &sa, OPEN_EXISTING, 0, NULL);
+	ok(client != INVALID_HANDLE_VALUE, "client end: %lu\n", GetLastError());
+	si.dwFlags = STARTF_USESTDHANDLES;
+	si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+	si.hStdOutput = si.hStdError = client;
+	snprintf(line, sizeof(line), "\"%s\" child print", self);
+	ret = CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
+	ok(ret, "CreateProcessA: %lu\n", GetLastError());
+	CloseHandle(client);
+	if (ret) {
+		n = read_all(server, buf, sizeof(buf));
+		ok(n == 7 && !strcmp(buf, "out,err"), "named pipe got %lu [%s]\n", n, buf);
+		SetLastError(0xdeadbeef);
+		ok(!ReadFile(server, buf, 1, &n, NULL) && GetLastError() == ERROR_BROKEN_PIPE,
+		   "after the child: %lu\n", GetLastError());
+		ok(finish(&pi) == 0, "print child failed\n");
+	}
+	CloseHandle(server);
+}
+
 /* lpCurrentDirectory: the child starts there. */
 static void test_current_directory(void)
 {
@@ -443,6 +489,7 @@ int main(int argc, char **argv)
 	test_terminate();
 	test_suspended();
 	test_pipes();
+	test_named_pipe_output();
 	test_current_directory();
 	test_search();
 	test_open_process();

@@ -90,6 +90,28 @@ static int install_inherited(void)
 	return 0;
 }
 
+/* STARTF_USESTDHANDLES values that were not inherited (a named pipe
+ * end relayed through a Linux pipe, a handle the parent did not mark
+ * inheritable): the child's fds 0-2 at those values, so GetStdHandle
+ * returns what the parent passed and it works. */
+static void install_std(void)
+{
+	if (!(self->startf & STARTF_USESTDHANDLES))
+		return;
+	for (int i = 0; i < 3; i++) {
+		HANDLE h = (HANDLE)(uintptr_t)self->std_handles[i];
+		DWORD access = i ? GENERIC_WRITE | GENERIC_READ : GENERIC_READ;
+		struct file *f;
+
+		if (!h || h == INVALID_HANDLE_VALUE || handle_get_info(h, NULL, NULL))
+			continue;
+		if (!(f = file_create(i, access, 0, true)))
+			return;
+		handle_create_at(h, &f->obj, f->access, 0);
+		object_unref(&f->obj);
+	}
+}
+
 int startup_init(int fd)
 {
 	struct stat st;
@@ -125,7 +147,10 @@ int startup_init(int fd)
 		cmdline = (const WCHAR *)((char *)self + self->cmdline_off);
 	TRACE(process, "started by %d: flags %#x, startf %#x, %u inherited handles\n", getppid(),
 	      self->flags, self->startf, self->n_inherit);
-	return install_inherited();
+	if (install_inherited())
+		return -1;
+	install_std();
+	return 0;
 }
 
 const WCHAR *startup_command_line(void)

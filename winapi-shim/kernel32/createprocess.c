@@ -446,6 +446,7 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 	struct spawn_params sp = { 0 };
 	struct inherit_list inh = { 0 };
 	struct object *std_refs[3] = { 0 }, *thread = NULL;
+	int relay_fds[3] = { -1, -1, -1 };
 	const WCHAR *line = cmdline ? cmdline : app;
 	char *exe = NULL, *ucwd = NULL, **argv = NULL, **envp = NULL;
 	struct process *p = NULL;
@@ -513,6 +514,14 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 			h = GetStdHandle(STD_INPUT_HANDLE - (DWORD)i);
 		sp.std_handles[i] = h;
 		sp.std_fds[i] = handle_fd(h, &std_refs[i]);
+		if (sp.std_fds[i] >= 0 || i == 0 || !h)
+			continue;
+		/* Output to a named pipe end (stdout and stderr often share
+		 * one): a relay. */
+		if (i == 2 && h == sp.std_handles[1] && relay_fds[1] >= 0)
+			sp.std_fds[i] = relay_fds[1];
+		else
+			sp.std_fds[i] = relay_fds[i] = stdrelay_start(h);
 	}
 	if (inherit && sp.pe) {
 		handle_for_each(HANDLE_FLAG_INHERIT, collect_inherit, &inh);
@@ -555,9 +564,13 @@ out:
 		object_unref(thread);
 	if (p)
 		object_unref(&p->obj);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 3; i++) {
 		if (std_refs[i])
 			object_unref(std_refs[i]);
+		/* The child has its copy; ours would keep the relay going. */
+		if (relay_fds[i] >= 0)
+			close(relay_fds[i]);
+	}
 	for (size_t i = 0; i < inh.n; i++)
 		object_unref(inh.refs[i]);
 	free(inh.v);

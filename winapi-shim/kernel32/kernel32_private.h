@@ -21,6 +21,11 @@ PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY 
 DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size);
 DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
 
+/* stdrelay.c: for a named pipe end with write access, the write end of
+ * a Linux pipe whose data a relay thread copies into it (the caller
+ * closes the fd once the child has it); -1 for anything else. */
+int stdrelay_start(HANDLE h);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
