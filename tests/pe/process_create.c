@@ -476,6 +476,73 @@ static void test_linux_program(void)
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "Linux program: %lu\n", GetLastError());
 	ok(finish(&pi) == 128 + 9, "killed by SIGKILL\n");
+
+	/* An ndrun child killed from outside: waits on it return, and its
+	 * code is 128 + 9 too. */
+	{
+		PROCESS_INFORMATION victim;
+		DWORD code = 0;
+
+		ok(start("child sleep", 0, NULL, NULL, &victim), "CreateProcess: %lu\n", GetLastError());
+		snprintf(line, sizeof(line), "/bin/kill -9 %lu", victim.dwProcessId);
+		ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
+		   "kill: %lu\n", GetLastError());
+		ok(finish(&pi) == 0, "kill failed\n");
+		ok(WaitForSingleObject(victim.hProcess, CHILD_TIMEOUT) == WAIT_OBJECT_0, "victim lives\n");
+		GetExitCodeProcess(victim.hProcess, &code);
+		ok(code == 128 + 9, "victim's code %lu\n", code);
+		TerminateProcess(victim.hProcess, 1);
+		CloseHandle(victim.hProcess);
+		CloseHandle(victim.hThread);
+	}
+}
+
+/* Several threads start and wait for children at once: each sees its
+ * own children's codes (0x103 among them: a process may end with
+ * STILL_ACTIVE's value, and that is its code). */
+static DWORD WINAPI starter(void *arg)
+{
+	DWORD base = (DWORD)(ULONG_PTR)arg, bad = 0;
+
+	for (DWORD i = 0; i < 4; i++) {
+		PROCESS_INFORMATION pi;
+		char args[64];
+		DWORD code = ~0u;
+
+		snprintf(args, sizeof(args), "child exit %lx", base + i);
+		if (!start(args, 0, NULL, NULL, &pi)) {
+			fprintf(stderr, "starter %#lx: CreateProcess: %lu\n", base + i, GetLastError());
+			bad++;
+			continue;
+		}
+		if (WaitForSingleObject(pi.hProcess, CHILD_TIMEOUT) != WAIT_OBJECT_0)
+			TerminateProcess(pi.hProcess, 1);
+		GetExitCodeProcess(pi.hProcess, &code);
+		if (code != base + i) {
+			fprintf(stderr, "starter: child %lu ended with %#lx, not %#lx\n", pi.dwProcessId, code,
+				base + i);
+			bad++;
+		}
+		CloseHandle(pi.hProcess);
+		CloseHandle(pi.hThread);
+	}
+	return bad;
+}
+
+static void test_threads_start_children(void)
+{
+	HANDLE t[4];
+	DWORD bad;
+
+	for (int i = 0; i < 4; i++)
+		t[i] = CreateThread(NULL, 0, starter, (void *)(ULONG_PTR)(0x100 * (i + 1)), 0, NULL);
+	ok(WaitForMultipleObjects(4, t, TRUE, CHILD_TIMEOUT * 2) == WAIT_OBJECT_0, "starters hang\n");
+	for (int i = 0; i < 4; i++) {
+		bad = ~0u;
+		GetExitCodeThread(t[i], &bad);
+		ok(bad == 0, "thread %d: %lu children went wrong\n", i, bad);
+		CloseHandle(t[i]);
+	}
 }
 
 int main(int argc, char **argv)
@@ -495,5 +562,6 @@ int main(int argc, char **argv)
 	test_open_process();
 	test_wait_many();
 	test_linux_program();
+	test_threads_start_children();
 	return test_summary();
 }

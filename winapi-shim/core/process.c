@@ -129,6 +129,7 @@ static void process_ended(struct process *p)
 	else
 		known = false;
 	p->exit_code = known ? code : STILL_ACTIVE;
+	p->code_unknown = !known;
 	p->accounted = si.si_pid != 0;
 	p->finished = true;
 	wait_wake_object(&p->obj);
@@ -264,12 +265,15 @@ BOOL process_terminate(struct process *p, UINT code)
 
 BOOL process_exit_code(struct process *p, DWORD *code)
 {
+	bool unknown;
 	DWORD c;
 
 	wait_lock();
 	c = p->exit_code;
+	unknown = p->code_unknown;
 	wait_unlock();
-	if (p->finished && c == STILL_ACTIVE) {
+	/* An exit code of 259 (STILL_ACTIVE) is a real code, as on Windows. */
+	if (unknown) {
 		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
 	}

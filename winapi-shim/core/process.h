@@ -33,6 +33,7 @@ struct process {
 	size_t block_size;
 	int resume_fd;              /* CREATE_SUSPENDED: write end, else -1; wait lock */
 	bool finished;              /* wait lock */
+	bool code_unknown;          /* finished, and nobody could learn how; wait lock */
 	bool terminated;            /* TerminateProcess sent SIGKILL; wait lock */
 	DWORD terminate_code;       /* for a child without a block; wait lock */
 	DWORD exit_code;            /* STILL_ACTIVE until finished; wait lock */
