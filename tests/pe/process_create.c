@@ -16,6 +16,9 @@
 
 static char self[MAX_PATH];
 
+static BOOL start(const char *args, DWORD flags, void *env, const char *cwd,
+		  PROCESS_INFORMATION *pi);
+
 /* ---- the children -------------------------------------------------------- */
 
 static int child_fail(const char *what)
@@ -116,6 +119,22 @@ static int child_main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "echo"))
 		return child_echo(argv + 1);
+	if (!strcmp(mode, "spawner")) {
+		/* Starts a grandchild held suspended, tells our parent its
+		 * pid, resumes it when our stdin says so, then waits. */
+		PROCESS_INFORMATION pi;
+		char buf[32];
+		DWORD n;
+
+		if (!start("child exit 1234abcd", CREATE_SUSPENDED, NULL, NULL, &pi))
+			return 80;
+		n = (DWORD)snprintf(buf, sizeof(buf), "%lu\n", pi.dwProcessId);
+		WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), buf, n, &n, NULL);
+		if (!ReadFile(GetStdHandle(STD_INPUT_HANDLE), buf, 1, &n, NULL) || n != 1)
+			return 81;
+		ResumeThread(pi.hThread);
+		return WaitForSingleObject(pi.hProcess, CHILD_TIMEOUT) == WAIT_OBJECT_0 ? 0 : 82;
+	}
 	if (!strcmp(mode, "cwd"))
 		return child_cwd(argv + 1);
 	return child_fail("unknown mode");
@@ -433,6 +452,46 @@ static void test_open_process(void)
 	   GetLastError());
 }
 
+/* A process this one did not start (a grandchild): OpenProcess, wait
+ * for it, and its exit code. */
+static void test_open_grandchild(void)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOA si = { .cb = sizeof(si) };
+	HANDLE in_r, in_w, out_r, out_w, g = NULL;
+	char line[MAX_PATH + 32], buf[32] = "";
+	PROCESS_INFORMATION pi;
+	DWORD n = 0, code = 0;
+
+	CreatePipe(&in_r, &in_w, &sa, 0);
+	CreatePipe(&out_r, &out_w, &sa, 0);
+	SetHandleInformation(in_w, HANDLE_FLAG_INHERIT, 0);
+	SetHandleInformation(out_r, HANDLE_FLAG_INHERIT, 0);
+	si.dwFlags = STARTF_USESTDHANDLES;
+	si.hStdInput = in_r;
+	si.hStdOutput = out_w;
+	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+	snprintf(line, sizeof(line), "\"%s\" child spawner", self);
+	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi), "CreateProcessA: %lu\n",
+	   GetLastError());
+	CloseHandle(in_r);
+	CloseHandle(out_w);
+	if (ReadFile(out_r, buf, sizeof(buf) - 1, &n, NULL) && n) {
+		buf[n] = 0;
+		g = OpenProcess(SYNCHRONIZE | PROCESS_QUERY_LIMITED_INFORMATION, FALSE, strtoul(buf, NULL, 10));
+	}
+	ok(g != NULL, "OpenProcess(grandchild %s): %lu\n", buf, GetLastError());
+	ok(GetExitCodeProcess(g, &code) && code == STILL_ACTIVE, "grandchild held: %#lx\n", code);
+	WriteFile(in_w, "g", 1, &n, NULL);
+	ok(WaitForSingleObject(g, CHILD_TIMEOUT) == WAIT_OBJECT_0, "grandchild did not end\n");
+	code = 0;
+	ok(GetExitCodeProcess(g, &code) && code == 0x1234abcd, "grandchild's code %#lx\n", code);
+	CloseHandle(g);
+	ok(finish(&pi) == 0, "spawner failed\n");
+	CloseHandle(in_w);
+	CloseHandle(out_r);
+}
+
 /* WaitForMultipleObjects on several processes, any and all. */
 static void test_wait_many(void)
 {
@@ -561,6 +620,7 @@ int main(int argc, char **argv)
 	test_search();
 	test_open_process();
 	test_wait_many();
+	test_open_grandchild();
 	test_linux_program();
 	test_threads_start_children();
 	return test_summary();
