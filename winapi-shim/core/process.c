@@ -109,6 +109,15 @@ static void process_ended(struct process *p)
 	DWORD code = 0;
 	UINT recorded;
 
+	/* Disarmed while the pid is still ours (not reaped): once reaped,
+	 * the pid may name someone else, whom our death must not kill. */
+	wait_lock();
+	for (int i = 0; i < 2; i++) {
+		if (p->lifeline[i] >= 0)
+			close(p->lifeline[i]);
+		p->lifeline[i] = -1;
+	}
+	wait_unlock();
 	if (p->child) {
 		while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED, &ru) < 0 && errno == EINTR)
 			;
@@ -382,20 +391,22 @@ DWORD process_thread_suspend(struct object *thread)
 
 bool process_set_kill_with_parent(struct process *p, bool on)
 {
-	int fd = p->lifeline[0], fl;
+	bool ok = false;
+	int fd, fl;
 
-	if (fd < 0)
-		return false;
+	/* Under the wait lock: the watcher closes the lifeline when p ends. */
+	wait_lock();
+	fd = p->lifeline[0];
 	/* The read end's open file is shared with the child, which keeps
 	 * it open: when our write end closes (we die), the pipe sends its
 	 * readers' owner the signal set here, SIGKILL. */
-	if (on && (fcntl(fd, F_SETOWN, p->pid) || fcntl(fd, F_SETSIG, SIGKILL)))
-		return false;
-	fl = fcntl(fd, F_GETFL);
-	if (fl < 0 || fcntl(fd, F_SETFL, on ? fl | O_ASYNC : fl & ~O_ASYNC))
-		return false;
-	TRACE(process, "%d: %s with us\n", p->pid, on ? "dies" : "no longer dies");
-	return true;
+	if (fd >= 0 && (!on || (!fcntl(fd, F_SETOWN, p->pid) && !fcntl(fd, F_SETSIG, SIGKILL))) &&
+	    (fl = fcntl(fd, F_GETFL)) >= 0)
+		ok = !fcntl(fd, F_SETFL, on ? fl | O_ASYNC : fl & ~O_ASYNC);
+	wait_unlock();
+	if (ok)
+		TRACE(process, "%d: %s with us\n", p->pid, on ? "dies" : "no longer dies");
+	return ok;
 }
 
 void process_times(struct process *p, uint64_t *user, uint64_t *kernel)

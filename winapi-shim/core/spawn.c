@@ -77,8 +77,13 @@ static void child_exec(const struct spawn_params *sp, const int *src, int *hi, u
 	signal(SIGPIPE, SIG_DFL);
 	/* A Linux program cannot be held inside exec: hold it here. */
 	if (!sp->pe && resume_fd >= 0) {
-		while (read(resume_fd, &c, 1) < 0 && errno == EINTR)
+		ssize_t r;
+
+		while ((r = read(resume_fd, &c, 1)) < 0 && errno == EINTR)
 			;
+		/* Never resumed (the parent is gone): never run. */
+		if (r != 1)
+			_exit(1);
 	}
 	/* Out of the way of the targets first: a source may be a target. */
 	for (unsigned int i = 0; i < n; i++)
