@@ -66,6 +66,11 @@ static int child_main(char **argv)
 	}
 	if (!strcmp(argv[2], "exit"))
 		return atoi(argv[3]);
+	if (!strcmp(argv[2], "injob")) {
+		BOOL in = 2;
+
+		return IsProcessInJob(GetCurrentProcess(), NULL, &in) ? 10 + in : 99;
+	}
 	if (!strcmp(argv[2], "launcher"))
 		return child_launcher();
 	return 99;
@@ -207,6 +212,32 @@ static void test_launcher_dies(void)
 	CloseHandle(grandchild);
 }
 
+/* IsProcessInJob: against one job, and "any job", also as the member
+ * itself sees it. */
+static void test_is_in_job(void)
+{
+	HANDLE job = CreateJobObjectW(NULL, NULL), other = CreateJobObjectW(NULL, NULL);
+	PROCESS_INFORMATION in, out;
+	BOOL r;
+
+	ok(start("injob", CREATE_SUSPENDED, NULL, &in), "CreateProcess: %lu\n", GetLastError());
+	ok(start("injob", 0, NULL, &out), "CreateProcess: %lu\n", GetLastError());
+	ok(AssignProcessToJobObject(job, in.hProcess), "assign: %lu\n", GetLastError());
+	r = 2;
+	ok(IsProcessInJob(in.hProcess, job, &r) && r == TRUE, "member: %d\n", r);
+	r = 2;
+	ok(IsProcessInJob(in.hProcess, other, &r) && r == FALSE, "other job: %d\n", r);
+	r = 2;
+	ok(IsProcessInJob(in.hProcess, NULL, &r) && r == TRUE, "any job: %d\n", r);
+	r = 2;
+	ok(IsProcessInJob(out.hProcess, job, &r) && r == FALSE, "not a member: %d\n", r);
+	ResumeThread(in.hThread);
+	ok(finish(&in) == 11, "the member does not see its job\n");
+	ok(finish(&out) == 10, "a process outside any job sees one\n");
+	CloseHandle(job);
+	CloseHandle(other);
+}
+
 static void test_bad_limits(void)
 {
 	JOBOBJECT_EXTENDED_LIMIT_INFORMATION li;
@@ -230,6 +261,7 @@ int main(int argc, char **argv)
 	test_members();
 	test_kill_on_close();
 	test_launcher_dies();
+	test_is_in_job();
 	test_bad_limits();
 	return test_summary();
 }

@@ -176,6 +176,11 @@ void startup_wait_resume(void)
 	}
 }
 
+bool startup_in_job(void)
+{
+	return self && (__atomic_load_n(&self->flags, __ATOMIC_ACQUIRE) & STARTUP_IN_JOB);
+}
+
 bool startup_std_handle(int i, HANDLE *h)
 {
 	if (!self || !(self->startf & STARTF_USESTDHANDLES))

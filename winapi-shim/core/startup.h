@@ -28,6 +28,7 @@
 #define STARTUP_FD_FIRST_INHERIT 6
 
 #define STARTUP_SUSPENDED 1u
+#define STARTUP_IN_JOB 2u    /* set by the parent when it puts the child in a job */
 
 /* exit word: state in the high half, the exit code in the low half;
  * the first compare-and-swap away from RUNNING wins. */
@@ -80,6 +81,9 @@ void startup_wait_resume(void);
 bool startup_std_handle(int i, HANDLE *h);
 /* GetStartupInfo's dwFlags and wShowWindow. */
 void startup_info(DWORD *startf, WORD *show_window);
+
+/* Has the process that started us put us in a job object? */
+bool startup_in_job(void);
 
 /* Records code as this process's exit code (before _exit). */
 void startup_record_exit(UINT code);

@@ -12,6 +12,7 @@
 #include "core/debug.h"
 #include "core/handle.h"
 #include "core/process.h"
+#include "core/startup.h"
 #include "core/sync.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
@@ -206,6 +207,9 @@ BOOL WINAPI AssignProcessToJobObject(HANDLE hjob, HANDLE hprocess)
 		job->cap = cap;
 	}
 	job->members[job->n++] = p; /* takes the reference */
+	/* The member learns it (IsProcessInJob) through its block. */
+	if (p->block)
+		__atomic_or_fetch(&p->block->flags, STARTUP_IN_JOB, __ATOMIC_RELEASE);
 	if (job->limit_flags & JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE)
 		process_set_kill_with_parent(p, true);
 	pthread_mutex_unlock(&job->lock);
@@ -390,5 +394,48 @@ BOOL WINAPI QueryInformationJobObject(HANDLE hjob, JOBOBJECTINFOCLASS cls, LPVOI
 	}
 	if (ret_len)
 		*ret_len = need;
+	return TRUE;
+}
+
+/* job NULL: is the process in any job?  We know our own jobs, and a
+ * process with a startup block knows whether its parent put it in one. */
+BOOL WINAPI IsProcessInJob(HANDLE hprocess, HANDLE hjob, PBOOL result)
+{
+	struct object *obj = handle_get(hprocess, &process_ops);
+	DWORD access = PROCESS_ALL_ACCESS;
+	struct process *p;
+	struct job *job;
+	bool in = false;
+
+	if (!obj)
+		return FALSE;
+	p = to_process(obj);
+	if (hprocess != GetCurrentProcess())
+		handle_get_info(hprocess, &access, NULL);
+	if (!(access & (PROCESS_QUERY_INFORMATION | PROCESS_QUERY_LIMITED_INFORMATION))) {
+		object_unref(obj);
+		SetLastError(ERROR_ACCESS_DENIED);
+		return FALSE;
+	}
+	if (!hjob) {
+		if (p->pidfd < 0)
+			in = startup_in_job();
+		else if (p->block)
+			in = __atomic_load_n(&p->block->flags, __ATOMIC_ACQUIRE) & STARTUP_IN_JOB;
+		object_unref(obj);
+		*result = in;
+		return TRUE;
+	}
+	if (!(job = get_job(hjob, JOB_OBJECT_QUERY))) {
+		object_unref(obj);
+		return FALSE;
+	}
+	pthread_mutex_lock(&job->lock);
+	for (size_t i = 0; i < job->n && !in; i++)
+		in = job->members[i] == p;
+	pthread_mutex_unlock(&job->lock);
+	object_unref(&job->obj);
+	object_unref(obj);
+	*result = in;
 	return TRUE;
 }
