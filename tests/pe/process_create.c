@@ -452,6 +452,26 @@ static void test_open_process(void)
 	   GetLastError());
 }
 
+/* Console flags: DETACHED_PROCESS is accepted; with CREATE_NEW_CONSOLE
+ * it is a contradiction the docs reject. */
+static void test_console_flags(void)
+{
+	PROCESS_INFORMATION pi;
+	BOOL ret;
+
+	ok(start("child exit 9", DETACHED_PROCESS, NULL, NULL, &pi), "DETACHED_PROCESS: %lu\n",
+	   GetLastError());
+	ok(finish(&pi) == 9, "detached child\n");
+	SetLastError(0xdeadbeef);
+	ret = start("child exit 9", DETACHED_PROCESS | CREATE_NEW_CONSOLE, NULL, NULL, &pi);
+	/* CREATE_NEW_CONSOLE "cannot be used with DETACHED_PROCESS"
+	 * (process creation flags); Wine 8 starts the process anyway. */
+	ok_todo_wine(!ret && GetLastError() == ERROR_INVALID_PARAMETER, "both console flags: %d, %lu\n",
+		     ret, GetLastError());
+	if (ret)
+		finish(&pi);
+}
+
 /* A process this one did not start (a grandchild): OpenProcess, wait
  * for it, and its exit code. */
 static void test_open_grandchild(void)
@@ -621,6 +641,7 @@ int main(int argc, char **argv)
 	test_open_process();
 	test_wait_many();
 	test_open_grandchild();
+	test_console_flags();
 	test_linux_program();
 	test_threads_start_children();
 	return test_summary();
