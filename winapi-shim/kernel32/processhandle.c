@@ -2,6 +2,7 @@
  * GetExitCodeProcess, TerminateProcess.  Each checks the access right it
  * needs on the handle, as Windows does; the current-process
  * pseudo-handle has them all.  See core/process.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <limits.h>
@@ -90,25 +91,33 @@ BOOL WINAPI TerminateProcess(HANDLE h, UINT code)
  * which it keeps open as an ndshim memfd.  NULL if there is none. */
 static struct startup_block *find_block(pid_t pid, size_t *size)
 {
-	char dir[64], link[PATH_MAX], path[96];
+	char dir[64], entry[64 + 256], link[PATH_MAX], want[96];
 	struct startup_block *b;
+	struct dirent *de;
 	struct stat st;
 	int fd = -1;
+	DIR *d;
 
 	/* A child of ndrun has it at fd 3; one started from a shell made
-	 * its own just after ndrun's first few fds. */
-	for (int i = 3; i < 16 && fd < 0; i++) {
+	 * it at its lowest free fd, wherever the shell left that. */
+	snprintf(dir, sizeof(dir), "/proc/%d/fd", (int)pid);
+	snprintf(want, sizeof(want), "/memfd:%s", STARTUP_MEMFD_NAME);
+	if (!(d = opendir(dir)))
+		return NULL;
+	while (fd < 0 && (de = readdir(d))) {
 		ssize_t n;
 
-		snprintf(dir, sizeof(dir), "/proc/%d/fd/%d", (int)pid, i);
-		n = readlink(dir, link, sizeof(link) - 1);
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(entry, sizeof(entry), "%s/%s", dir, de->d_name);
+		n = readlink(entry, link, sizeof(link) - 1);
 		if (n < 0)
 			continue;
 		link[n] = 0;
-		snprintf(path, sizeof(path), "/memfd:%s", STARTUP_MEMFD_NAME);
-		if (!strncmp(link, path, strlen(path)))
-			fd = open(dir, O_RDWR | O_CLOEXEC);
+		if (!strncmp(link, want, strlen(want)))
+			fd = open(entry, O_RDWR | O_CLOEXEC);
 	}
+	closedir(d);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(*b) ||
