@@ -3,6 +3,7 @@
  * the process holding it dies.  The program starts copies of itself
  * ("process_job child MODE"); every wait is bounded. */
 #include <windows.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 
 static char self[MAX_PATH];
 
-static BOOL start(const char *args, DWORD flags, HANDLE out, PROCESS_INFORMATION *pi)
+static BOOL start_io(const char *args, DWORD flags, HANDLE in, HANDLE out, PROCESS_INFORMATION *pi)
 {
 	STARTUPINFOA si = { .cb = sizeof(si) };
 	char line[1024];
@@ -21,11 +22,16 @@ static BOOL start(const char *args, DWORD flags, HANDLE out, PROCESS_INFORMATION
 	snprintf(line, sizeof(line), "\"%s\" child %s", self, args);
 	if (out) {
 		si.dwFlags = STARTF_USESTDHANDLES;
-		si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+		si.hStdInput = in ? in : GetStdHandle(STD_INPUT_HANDLE);
 		si.hStdOutput = out;
 		si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
 	}
 	return CreateProcessA(NULL, line, NULL, NULL, out != NULL, flags, NULL, NULL, &si, pi);
+}
+
+static BOOL start(const char *args, DWORD flags, HANDLE out, PROCESS_INFORMATION *pi)
+{
+	return start_io(args, flags, NULL, out, pi);
 }
 
 static HANDLE kill_on_close_job(void)
@@ -42,7 +48,7 @@ static HANDLE kill_on_close_job(void)
 
 /* The launcher: a kill-on-close job with a sleeping child in it; tells
  * its parent the child's pid on stdout, then waits to be killed. */
-static int child_launcher(void)
+static int child_launcher(bool stay)
 {
 	HANDLE job = kill_on_close_job();
 	PROCESS_INFORMATION pi;
@@ -54,6 +60,12 @@ static int child_launcher(void)
 	ResumeThread(pi.hThread);
 	n = (DWORD)snprintf(buf, sizeof(buf), "%lu\n", pi.dwProcessId);
 	WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), buf, n, &n, NULL);
+	if (!stay) {
+		/* Exits (closing the job with it) once the parent has
+		 * opened the member and says so on our stdin. */
+		ReadFile(GetStdHandle(STD_INPUT_HANDLE), buf, 1, &n, NULL);
+		return 0;
+	}
 	Sleep(CHILD_TIMEOUT * 2);
 	return 91;
 }
@@ -72,7 +84,9 @@ static int child_main(char **argv)
 		return IsProcessInJob(GetCurrentProcess(), NULL, &in) ? 10 + in : 99;
 	}
 	if (!strcmp(argv[2], "launcher"))
-		return child_launcher();
+		return child_launcher(true);
+	if (!strcmp(argv[2], "launcher-exits"))
+		return child_launcher(false);
 	return 99;
 }
 
@@ -183,28 +197,37 @@ static void test_kill_on_close(void)
 	ok(code == 0, "member's code %#lx\n", code);
 }
 
-/* The same when the process holding the job is killed: the job's
- * member (our grandchild) must not outlive it. */
-static void test_launcher_dies(void)
+/* The same when the process holding the job is killed, or exits
+ * without closing it: the job's member (our grandchild) must not
+ * outlive it. */
+static void test_launcher_dies(bool killed)
 {
 	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
 	PROCESS_INFORMATION pi;
-	HANDLE rd, wr, grandchild;
+	HANDLE rd, wr, in_r, in_w, grandchild;
 	char buf[32] = "";
 	DWORD n = 0, w;
 
 	ok(CreatePipe(&rd, &wr, &sa, 0), "CreatePipe: %lu\n", GetLastError());
+	ok(CreatePipe(&in_r, &in_w, &sa, 0), "CreatePipe: %lu\n", GetLastError());
 	SetHandleInformation(rd, HANDLE_FLAG_INHERIT, 0);
-	ok(start("launcher", 0, wr, &pi), "CreateProcess: %lu\n", GetLastError());
+	SetHandleInformation(in_w, HANDLE_FLAG_INHERIT, 0);
+	ok(start_io(killed ? "launcher" : "launcher-exits", 0, in_r, wr, &pi), "CreateProcess: %lu\n",
+	   GetLastError());
 	CloseHandle(wr);
+	CloseHandle(in_r);
 	ok(ReadFile(rd, buf, sizeof(buf) - 1, &n, NULL) && n > 1, "no pid from the launcher: %lu\n",
 	   GetLastError());
 	buf[n] = 0;
 	CloseHandle(rd);
 	grandchild = OpenProcess(SYNCHRONIZE | PROCESS_TERMINATE, FALSE, strtoul(buf, NULL, 10));
 	ok(grandchild != NULL, "OpenProcess(%s): %lu\n", buf, GetLastError());
-	ok(TerminateProcess(pi.hProcess, 9), "TerminateProcess: %lu\n", GetLastError());
-	ok(finish(&pi) == 9, "launcher's code\n");
+	if (killed)
+		ok(TerminateProcess(pi.hProcess, 9), "TerminateProcess: %lu\n", GetLastError());
+	else
+		WriteFile(in_w, "x", 1, &n, NULL);
+	CloseHandle(in_w);
+	ok(finish(&pi) == (killed ? 9 : 0), "launcher's code\n");
 	if (!grandchild)
 		return;
 	w = WaitForSingleObject(grandchild, CHILD_TIMEOUT / 2);
@@ -262,7 +285,8 @@ int main(int argc, char **argv)
 
 	test_members();
 	test_kill_on_close();
-	test_launcher_dies();
+	test_launcher_dies(true);
+	test_launcher_dies(false);
 	test_is_in_job();
 	test_bad_limits();
 	return test_summary();
