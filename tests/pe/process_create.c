@@ -119,6 +119,18 @@ static int child_main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "echo"))
 		return child_echo(argv + 1);
+	if (!strcmp(mode, "listed")) {
+		HANDLE a = (HANDLE)(ULONG_PTR)strtoull(argv[3], NULL, 16);
+		HANDLE b = (HANDLE)(ULONG_PTR)strtoull(argv[4], NULL, 16);
+		DWORD n;
+
+		if (!WriteFile(a, "a", 1, &n, NULL))
+			return 70;
+		SetLastError(0xdeadbeef);
+		if (WriteFile(b, "b", 1, &n, NULL))
+			return 71;
+		return GetLastError() == ERROR_INVALID_HANDLE ? 0 : 72;
+	}
 	if (!strcmp(mode, "spawner")) {
 		/* Starts a grandchild held suspended, tells our parent its
 		 * pid, resumes it when our stdin says so, then waits. */
@@ -472,6 +484,74 @@ static void test_console_flags(void)
 		finish(&pi);
 }
 
+/* EXTENDED_STARTUPINFO_PRESENT: an attribute list whose handle list
+ * narrows inheritance to the handles in it, and whose job list puts the
+ * child in a job before it runs. */
+static void test_attribute_list(void)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOEXA six;
+	PROCESS_INFORMATION pi;
+	HANDLE a_r, a_w, b_r, b_w, job, list_h[1];
+	LPPROC_THREAD_ATTRIBUTE_LIST list;
+	char line[MAX_PATH + 64], buf[8];
+	SIZE_T size = 0;
+	DWORD n;
+	BOOL ret, in = FALSE;
+
+	SetLastError(0xdeadbeef);
+	ret = InitializeProcThreadAttributeList(NULL, 1, 0, &size);
+	ok(!ret && GetLastError() == ERROR_INSUFFICIENT_BUFFER && size, "size probe: %d, %lu, %lu\n", ret,
+	   GetLastError(), (DWORD)size);
+	list = HeapAlloc(GetProcessHeap(), 0, size);
+	ok(InitializeProcThreadAttributeList(list, 1, 0, &size), "Initialize: %lu\n", GetLastError());
+
+	CreatePipe(&a_r, &a_w, &sa, 0);
+	CreatePipe(&b_r, &b_w, &sa, 0);
+	SetHandleInformation(a_r, HANDLE_FLAG_INHERIT, 0);
+	SetHandleInformation(b_r, HANDLE_FLAG_INHERIT, 0);
+	list_h[0] = a_w;
+	ok(UpdateProcThreadAttribute(list, 0, PROC_THREAD_ATTRIBUTE_HANDLE_LIST, list_h, sizeof(list_h), NULL,
+				     NULL),
+	   "Update: %lu\n", GetLastError());
+	memset(&six, 0, sizeof(six));
+	six.StartupInfo.cb = sizeof(six);
+	six.lpAttributeList = list;
+	snprintf(line, sizeof(line), "\"%s\" child listed %p %p", self, a_w, b_w);
+	ret = CreateProcessA(NULL, line, NULL, NULL, TRUE, EXTENDED_STARTUPINFO_PRESENT, NULL, NULL,
+			     &six.StartupInfo, &pi);
+	ok(ret, "CreateProcessA with a handle list: %lu\n", GetLastError());
+	CloseHandle(a_w);
+	CloseHandle(b_w);
+	if (ret) {
+		ok(finish(&pi) == 0, "the unlisted handle reached the child, or the listed one did not\n");
+		n = read_all(a_r, buf, sizeof(buf));
+		ok(n == 1 && buf[0] == 'a', "listed pipe got %lu\n", n);
+		n = read_all(b_r, buf, sizeof(buf));
+		ok(n == 0, "unlisted pipe got %lu\n", n);
+	}
+	CloseHandle(a_r);
+	CloseHandle(b_r);
+	DeleteProcThreadAttributeList(list);
+
+	/* The job list. */
+	job = CreateJobObjectW(NULL, NULL);
+	ok(InitializeProcThreadAttributeList(list, 1, 0, &size), "Initialize: %lu\n", GetLastError());
+	ok(UpdateProcThreadAttribute(list, 0, PROC_THREAD_ATTRIBUTE_JOB_LIST, &job, sizeof(job), NULL, NULL),
+	   "Update: %lu\n", GetLastError());
+	snprintf(line, sizeof(line), "\"%s\" child exit 5", self);
+	ret = CreateProcessA(NULL, line, NULL, NULL, FALSE, EXTENDED_STARTUPINFO_PRESENT, NULL, NULL,
+			     &six.StartupInfo, &pi);
+	ok(ret, "CreateProcessA with a job list: %lu\n", GetLastError());
+	if (ret) {
+		ok(IsProcessInJob(pi.hProcess, job, &in) && in, "not in its job\n");
+		ok(finish(&pi) == 5, "job-listed child\n");
+	}
+	DeleteProcThreadAttributeList(list);
+	HeapFree(GetProcessHeap(), 0, list);
+	CloseHandle(job);
+}
+
 /* A process this one did not start (a grandchild): OpenProcess, wait
  * for it, and its exit code. */
 static void test_open_grandchild(void)
@@ -642,6 +722,7 @@ int main(int argc, char **argv)
 	test_wait_many();
 	test_open_grandchild();
 	test_console_flags();
+	test_attribute_list();
 	test_linux_program();
 	test_threads_start_children();
 	return test_summary();

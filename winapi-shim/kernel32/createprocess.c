@@ -437,7 +437,8 @@ static void collect_inherit(HANDLE h, struct object *obj, DWORD access, void *ct
 	 CREATE_NEW_PROCESS_GROUP | CREATE_UNICODE_ENVIRONMENT | CREATE_DEFAULT_ERROR_MODE |       \
 	 CREATE_BREAKAWAY_FROM_JOB | CREATE_PRESERVE_CODE_AUTHZ_LEVEL | NORMAL_PRIORITY_CLASS |    \
 	 IDLE_PRIORITY_CLASS | HIGH_PRIORITY_CLASS | BELOW_NORMAL_PRIORITY_CLASS |                 \
-	 ABOVE_NORMAL_PRIORITY_CLASS | CREATE_SEPARATE_WOW_VDM | CREATE_SHARED_WOW_VDM)
+	 ABOVE_NORMAL_PRIORITY_CLASS | CREATE_SEPARATE_WOW_VDM | CREATE_SHARED_WOW_VDM |              \
+	 EXTENDED_STARTUPINFO_PRESENT)
 
 BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES psa,
 			   LPSECURITY_ATTRIBUTES tsa, BOOL inherit, DWORD flags, LPVOID env,
@@ -447,6 +448,8 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 	struct inherit_list inh = { 0 };
 	struct object *std_refs[3] = { 0 }, *thread = NULL;
 	int relay_fds[3] = { -1, -1, -1 };
+	const HANDLE *only = NULL, *jobs = NULL; /* PROC_THREAD_ATTRIBUTE_HANDLE_LIST, _JOB_LIST */
+	size_t n_only = 0, n_jobs = 0;
 	const WCHAR *line = cmdline ? cmdline : app;
 	char *exe = NULL, *ucwd = NULL, **argv = NULL, **envp = NULL;
 	struct process *p = NULL;
@@ -467,11 +470,20 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 		return FALSE;
 	}
 	if (flags & ~SUPPORTED_FLAGS) {
-		/* Debugging a child, extended STARTUPINFO attribute lists,
-		 * protected processes: not here. */
+		/* Debugging a child, protected processes: not here. */
 		TRACE(process, "unsupported creation flags %#x\n", flags & ~SUPPORTED_FLAGS);
 		SetLastError(ERROR_NOT_SUPPORTED);
 		return FALSE;
+	}
+
+	if (flags & EXTENDED_STARTUPINFO_PRESENT) {
+		if (si->cb < sizeof(STARTUPINFOEXW)) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+			return FALSE;
+		}
+		if (!proc_attr_list_get(((STARTUPINFOEXW *)si)->lpAttributeList, &only, &n_only, &jobs,
+					&n_jobs))
+			return FALSE;
 	}
 
 	exe = app ? try_file(NULL, app, wstr_len(app), NULL) : find_in_command_line(cmdline);
@@ -482,6 +494,7 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 	kind = exe_kind(exe, &err);
 	if (kind == EXE_NONE)
 		goto fail;
+	err = 0;
 	if (cwd) {
 		if (!(ucwd = path_to_unix(cwd, &err)))
 			goto fail;
@@ -502,7 +515,8 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 	sp.envp = envp;
 	sp.cwd = ucwd;
 	sp.cmdline = line;
-	sp.suspended = flags & CREATE_SUSPENDED;
+	/* Held until its jobs have it, as Windows puts it in them first. */
+	sp.suspended = (flags & CREATE_SUSPENDED) || n_jobs;
 	sp.startf = si->cb >= sizeof(STARTUPINFOW) ? si->dwFlags : 0;
 	sp.show_window = si->wShowWindow;
 	for (int i = 0; i < 3; i++) {
@@ -523,7 +537,26 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 		else
 			sp.std_fds[i] = relay_fds[i] = stdrelay_start(h);
 	}
-	if (inherit && sp.pe) {
+	if (inherit && sp.pe && only) {
+		/* Exactly these, each of which must be inheritable. */
+		for (size_t i = 0; i < n_only && !err; i++) {
+			struct object *obj = handle_get(only[i], NULL);
+			DWORD access = 0, hflags = 0;
+
+			if (!obj || !handle_get_info(only[i], &access, &hflags) || !(hflags & HANDLE_FLAG_INHERIT))
+				err = ERROR_INVALID_PARAMETER;
+			else
+				collect_inherit(only[i], obj, access, &inh);
+			if (obj)
+				object_unref(obj);
+		}
+		if (inh.oom)
+			err = ERROR_NOT_ENOUGH_MEMORY;
+		if (err)
+			goto fail;
+		sp.inherit = inh.v;
+		sp.n_inherit = inh.n;
+	} else if (inherit && sp.pe) {
 		handle_for_each(HANDLE_FLAG_INHERIT, collect_inherit, &inh);
 		if (inh.oom) {
 			err = ERROR_NOT_ENOUGH_MEMORY;
@@ -545,6 +578,17 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 		CloseHandle(hp);
 		goto fail_kill;
 	}
+	for (size_t i = 0; i < n_jobs; i++) {
+		if (!AssignProcessToJobObject(jobs[i], hp)) {
+			err = GetLastError();
+			CloseHandle(ht);
+			CloseHandle(hp);
+			SetLastError(err);
+			goto fail_kill;
+		}
+	}
+	if (n_jobs && !(flags & CREATE_SUSPENDED))
+		ResumeThread(ht);
 	pi->hProcess = hp;
 	pi->hThread = ht;
 	pi->dwProcessId = (DWORD)p->pid;
@@ -554,7 +598,9 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 	goto out;
 
 fail_kill:
+	err = GetLastError();
 	process_terminate(p, 1);
+	SetLastError(err);
 	goto out;
 fail:
 	SetLastError(err ? err : ERROR_FILE_NOT_FOUND);
@@ -590,6 +636,7 @@ BOOL WINAPI CreateProcessA(LPCSTR app, LPSTR cmdline, LPSECURITY_ATTRIBUTES psa,
 			   LPCSTR cwd, LPSTARTUPINFOA si, LPPROCESS_INFORMATION pi)
 {
 	WCHAR *wapp = NULL, *wcmd = NULL, *wcwd = NULL;
+	STARTUPINFOEXW six;
 	STARTUPINFOW siw;
 	BOOL ret = FALSE;
 
@@ -614,6 +661,13 @@ BOOL WINAPI CreateProcessA(LPCSTR app, LPSTR cmdline, LPSECURITY_ATTRIBUTES psa,
 	siw.hStdError = si->hStdError;
 	/* An ANSI environment block stays ANSI unless the caller said
 	 * otherwise: CreateProcessW converts it with the ANSI code page. */
+	if (flags & EXTENDED_STARTUPINFO_PRESENT) {
+		six.StartupInfo = siw;
+		six.StartupInfo.cb = si->cb >= sizeof(STARTUPINFOEXA) ? sizeof(six) : 0;
+		six.lpAttributeList = si->cb >= sizeof(STARTUPINFOEXA) ? ((STARTUPINFOEXA *)si)->lpAttributeList : NULL;
+		ret = CreateProcessW(wapp, wcmd, psa, tsa, inherit, flags, env, wcwd, &six.StartupInfo, pi);
+		goto out;
+	}
 	ret = CreateProcessW(wapp, wcmd, psa, tsa, inherit, flags, env, wcwd, &siw, pi);
 out:
 	free(wapp);
