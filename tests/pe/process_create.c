@@ -627,6 +627,30 @@ static void test_linux_program(void)
 		printf("process_create: Linux programs and signals not checked under wine64\n");
 		return;
 	}
+	/* argv by the Windows rules, seen by a Linux program, through a
+	 * pipe as its stdout. */
+	{
+		SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+		HANDLE rd, wr;
+		char out[128];
+		DWORD n;
+
+		CreatePipe(&rd, &wr, &sa, 0);
+		SetHandleInformation(rd, HANDLE_FLAG_INHERIT, 0);
+		si.dwFlags = STARTF_USESTDHANDLES;
+		si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+		si.hStdOutput = wr;
+		si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+		strcpy(line, "/bin/sh -c \"printf '[%s]' \\\"$@\\\"\" sh plain \"two words\" q\\\"in \"x y\\\\\"");
+		ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi), "sh: %lu\n",
+		   GetLastError());
+		CloseHandle(wr);
+		n = read_all(rd, out, sizeof(out));
+		ok(!strcmp(out, "[plain][two words][q\"in][x y\\]"), "Linux argv: %lu [%s]\n", n, out);
+		CloseHandle(rd);
+		ok(finish(&pi) == 0, "sh printf\n");
+		si.dwFlags = 0;
+	}
 	strcpy(line, "/bin/sh -c \"exit 3\"");
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "Linux program: %lu\n", GetLastError());
