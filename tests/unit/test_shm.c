@@ -34,40 +34,53 @@ static void make_name(const char *tag)
 
 static void test_create_open_close(void **state)
 {
+	char *pa = NULL, *pb = NULL, *kept;
 	bool existed = true;
 	DWORD err = 0;
 	struct stat st;
 	int a, b;
 
 	make_name("basic");
-	a = shm_open_named("t", name, false, 0, &existed, &err);
+	a = shm_open_named("t", name, false, 0, &existed, &err, &pa);
 	assert_int_equal(a, -1);
 	assert_int_equal(err, ERROR_FILE_NOT_FOUND);
-	a = shm_open_named("t", name, true, 12345, &existed, &err);
+	a = shm_open_named("t", name, true, 12345, &existed, &err, &pa);
 	assert_true(a >= 0);
 	assert_false(existed);
 	assert_int_equal(fstat(a, &st), 0);
 	assert_int_equal(st.st_size, 12345);
 	/* Global\ and no prefix name the same segment as Local\. */
-	b = shm_open_named("t", name + 6, true, 1, &existed, &err);
+	b = shm_open_named("t", name + 6, true, 1, &existed, &err, &pb);
 	assert_true(b >= 0);
 	assert_true(existed);
 	assert_int_equal(fstat(b, &st), 0);
 	assert_int_equal(st.st_size, 12345);
-	shm_close_named(a);
+	shm_close_named(a, pa);
 	/* Still held by b. */
-	a = shm_open_named("t", name, false, 0, &existed, &err);
+	a = shm_open_named("t", name, false, 0, &existed, &err, &pa);
 	assert_true(a >= 0);
-	shm_close_named(a);
-	shm_close_named(b);
-	a = shm_open_named("t", name, false, 0, &existed, &err);
+	shm_close_named(a, pa);
+	kept = strdup(pb);
+	shm_close_named(b, pb);
+	a = shm_open_named("t", name, false, 0, &existed, &err, &pa);
 	assert_int_equal(a, -1);
 	assert_int_equal(err, ERROR_FILE_NOT_FOUND);
+	assert_int_equal(stat(kept, &st), -1);
+
+	/* The creator closing last removes the file too. */
+	a = shm_open_named("t", name, true, 100, &existed, &err, &pa);
+	assert_true(a >= 0);
+	assert_false(existed);
+	assert_int_equal(stat(pa, &st), 0);
+	shm_close_named(a, pa);
+	assert_int_equal(stat(kept, &st), -1);
+	free(kept);
 }
 
 /* A holder killed without closing leaves the file but not its lock. */
 static void test_stale_segment_recycled(void **state)
 {
+	char *path = NULL;
 	bool existed = true;
 	DWORD err = 0;
 	pid_t pid;
@@ -77,21 +90,22 @@ static void test_stale_segment_recycled(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (!pid)
-		_exit(shm_open_named("t", name, true, 4096, &existed, &err) >= 0 ? 0 : 1);
+		_exit(shm_open_named("t", name, true, 4096, &existed, &err, &path) >= 0 ? 0 : 1);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_int_equal(status, 0);
-	fd = shm_open_named("t", name, false, 0, &existed, &err);
+	fd = shm_open_named("t", name, false, 0, &existed, &err, &path);
 	assert_int_equal(fd, -1); /* stale: removed, not opened */
-	fd = shm_open_named("t", name, true, 8192, &existed, &err);
+	fd = shm_open_named("t", name, true, 8192, &existed, &err, &path);
 	assert_true(fd >= 0);
 	assert_false(existed);
-	shm_close_named(fd);
+	shm_close_named(fd, path);
 }
 
 struct racer {
 	pthread_barrier_t *go;
 	int fd;
 	bool existed;
+	char *path;
 };
 
 static void *race(void *arg)
@@ -100,7 +114,7 @@ static void *race(void *arg)
 	DWORD err;
 
 	pthread_barrier_wait(r->go);
-	r->fd = shm_open_named("t", name, true, 4096, &r->existed, &err);
+	r->fd = shm_open_named("t", name, true, 4096, &r->existed, &err, &r->path);
 	return NULL;
 }
 
@@ -112,6 +126,7 @@ static void test_creators_race(void **state)
 	pthread_barrier_t go;
 	pthread_t th[N];
 	struct stat first, st;
+	char *kept;
 	int made = 0;
 
 	for (int round = 0; round < 20; round++) {
@@ -129,11 +144,15 @@ static void test_creators_race(void **state)
 		}
 		assert_int_equal(made, 1);
 		assert_int_equal(fstat(r[0].fd, &first), 0);
+		kept = strdup(r[0].path);
 		for (int i = 0; i < N; i++) {
 			assert_int_equal(fstat(r[i].fd, &st), 0);
 			assert_int_equal(st.st_ino, first.st_ino);
-			shm_close_named(r[i].fd);
+			shm_close_named(r[i].fd, r[i].path);
 		}
+		/* Whoever closed last, the name is gone. */
+		assert_int_equal(stat(kept, &st), -1);
+		free(kept);
 		pthread_barrier_destroy(&go);
 	}
 }

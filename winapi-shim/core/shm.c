@@ -89,7 +89,7 @@ static int ensure_dir(void)
 }
 
 int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t size, bool *existed,
-		   DWORD *err)
+		   DWORD *err, char **path_out)
 {
 	char *path = segment_path(kind, name), self_fd[64];
 	struct stat st;
@@ -152,28 +152,25 @@ int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t si
 		}
 	}
 	TRACE(sync, "%s %s -> fd %d%s\n", kind, debugstr_w(name), fd, *existed ? " (existed)" : "");
-	free(path);
+	if (fd >= 0)
+		*path_out = path;
+	else
+		free(path);
 	return fd;
 }
 
-void shm_close_named(int fd)
+void shm_close_named(int fd, char *path)
 {
-	char link[64], path[4096];
 	struct stat st, cur;
-	ssize_t n;
 
 	if (fd < 0)
 		return;
-	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink) {
-		/* The last holder: remove the name, unless it already names
-		 * a newer segment. */
-		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-		n = readlink(link, path, sizeof(path) - 1);
-		if (n > 0) {
-			path[n] = 0;
-			if (!stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
-				unlink(path);
-		}
-	}
+	/* The last holder removes the name, unless it already names a
+	 * newer segment.  (The path is remembered: /proc/self/fd of a
+	 * segment made with O_TMPFILE does not show the name it got.) */
+	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink && path &&
+	    !stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
+		unlink(path);
 	close(fd);
+	free(path);
 }

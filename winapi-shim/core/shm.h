@@ -17,12 +17,14 @@
 
 /* The segment for (kind, name), with a shared lock held: an existing
  * one (*existed), else (create) a new one of size bytes.  Local\ and
- * Global\ prefixes name the same per-user namespace.  -1 with *err
+ * Global\ prefixes name the same per-user namespace.  *path gets its
+ * file name (malloc'd) for shm_close_named.  -1 with *err
  * (ERROR_FILE_NOT_FOUND when !create and there is none). */
 int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t size, bool *existed,
-		   DWORD *err);
+		   DWORD *err, char **path);
 
-/* The holder is done with fd: the last one removes the segment. */
-void shm_close_named(int fd);
+/* The holder is done with fd: the last one removes the segment.  Frees
+ * path. */
+void shm_close_named(int fd, char *path);
 
 #endif

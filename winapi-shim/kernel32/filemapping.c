@@ -32,6 +32,7 @@ struct mapping {
 	struct object obj;
 	int fd;
 	bool shared_segment; /* a named segment: shm_close_named */
+	char *segment_path;
 	uint64_t size;
 	DWORD protect;       /* PAGE_* of the mapping, 0 when opened by name */
 };
@@ -47,7 +48,7 @@ static void mapping_destroy(struct object *obj)
 
 	namespace_remove(obj);
 	if (m->shared_segment)
-		shm_close_named(m->fd);
+		shm_close_named(m->fd, m->segment_path);
 	else
 		close(m->fd);
 	free(m);
@@ -58,13 +59,14 @@ static const struct object_ops mapping_ops = {
 	.destroy = mapping_destroy,
 };
 
-static struct mapping *mapping_new(int fd, bool shared, uint64_t size, DWORD protect)
+static struct mapping *mapping_new(int fd, char *segment_path, uint64_t size, DWORD protect)
 {
 	struct mapping *m = calloc(1, sizeof(*m));
+	bool shared = segment_path != NULL;
 
 	if (!m) {
 		if (shared)
-			shm_close_named(fd);
+			shm_close_named(fd, segment_path);
 		else
 			close(fd);
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
@@ -73,6 +75,7 @@ static struct mapping *mapping_new(int fd, bool shared, uint64_t size, DWORD pro
 	object_init(&m->obj, &mapping_ops);
 	m->fd = fd;
 	m->shared_segment = shared;
+	m->segment_path = segment_path;
 	m->size = size;
 	m->protect = protect;
 	return m;
@@ -89,6 +92,7 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 	DWORD prot = protect & 0xff, sec = protect & ~0xffu, err = 0;
 	uint64_t size = (uint64_t)size_high << 32 | size_low;
 	struct mapping *m = NULL;
+	char *seg = NULL;
 	bool existed = false;
 	struct object *named;
 	struct file *f;
@@ -116,7 +120,7 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 			return NULL;
 		}
 		if (name && *name) {
-			fd = shm_open_named("map", name, true, size, &existed, &err);
+			fd = shm_open_named("map", name, true, size, &existed, &err, &seg);
 			if (fd < 0) {
 				SetLastError(err);
 				return NULL;
@@ -124,7 +128,7 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 			/* An existing mapping keeps its own size. */
 			if (existed && !fstat(fd, &st))
 				size = (uint64_t)st.st_size;
-			m = mapping_new(fd, true, size, prot);
+			m = mapping_new(fd, seg, size, prot);
 		} else {
 			fd = memfd_create("ndshim-mapping", MFD_CLOEXEC);
 			if (fd < 0 || ftruncate(fd, (off_t)size)) {
@@ -135,7 +139,7 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 											  : win32_error_from_errno(err));
 				return NULL;
 			}
-			m = mapping_new(fd, false, size, prot);
+			m = mapping_new(fd, NULL, size, prot);
 		}
 		if (!m)
 			return NULL;
@@ -179,7 +183,7 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 		set_last_error_from_errno(errno);
 		return NULL;
 	}
-	if (!(m = mapping_new(fd, false, size, prot)))
+	if (!(m = mapping_new(fd, NULL, size, prot)))
 		return NULL;
 	if (name && *name) {
 		named = namespace_insert(name, &m->obj, &existed);
@@ -216,6 +220,7 @@ HANDLE WINAPI OpenFileMappingW(DWORD access, BOOL inherit, LPCWSTR name)
 	DWORD flags = inherit ? HANDLE_FLAG_INHERIT : 0, err = 0;
 	struct object *obj;
 	struct mapping *m;
+	char *seg = NULL;
 	bool existed;
 	struct stat st;
 	HANDLE h;
@@ -238,17 +243,17 @@ HANDLE WINAPI OpenFileMappingW(DWORD access, BOOL inherit, LPCWSTR name)
 		object_unref(obj);
 		return h;
 	}
-	fd = shm_open_named("map", name, false, 0, &existed, &err);
+	fd = shm_open_named("map", name, false, 0, &existed, &err, &seg);
 	if (fd < 0) {
 		SetLastError(err);
 		return NULL;
 	}
 	if (fstat(fd, &st)) {
-		shm_close_named(fd);
+		shm_close_named(fd, seg);
 		set_last_error_from_errno(errno);
 		return NULL;
 	}
-	if (!(m = mapping_new(fd, true, (uint64_t)st.st_size, 0)))
+	if (!(m = mapping_new(fd, seg, (uint64_t)st.st_size, 0)))
 		return NULL;
 	h = handle_create(&m->obj, access, flags);
 	object_unref(&m->obj);
