@@ -1,5 +1,6 @@
 /* ndrun: run a Windows x86-64 program on Linux. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "binfmt.h"
 #include "core/debug.h"
 #include "core/heap.h"
+#include "core/startup.h"
 #include "core/thread.h"
 #include "exit_codes.h"
 #include "loader.h"
@@ -28,7 +30,8 @@ static void usage(FILE *f)
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
 		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc relay nd2unix\n"
+		"                             iocp file msvcrt seh winsock nd misc process relay\n"
+		"                             nd2unix\n"
 		"  NDSHIM_RELAY_INCLUDE=LIST  +relay traces only these (dll, dll.Function, Function; ';')\n"
 		"  NDSHIM_RELAY_EXCLUDE=LIST  +relay leaves these out\n"
 		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
@@ -63,7 +66,7 @@ int main(int argc, char **argv)
 	struct module *exe;
 	void *stack_base, *stack_limit;
 	exe_entry_fn entry;
-	int i = 1;
+	int i = 1, startup_fd = -1;
 
 	debug_init(getenv("NDSHIM_DEBUG"));
 	if (i < argc && !strcmp(argv[i], "--help")) {
@@ -83,6 +86,11 @@ int main(int argc, char **argv)
 		}
 		return !strcmp(argv[i], "--register") ? binfmt_register(name) : binfmt_unregister(name);
 	}
+	/* Internal: a CreateProcess parent passes its startup block. */
+	if (i + 1 < argc && !strcmp(argv[i], "--startup-fd")) {
+		startup_fd = atoi(argv[i + 1]);
+		i += 2;
+	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
 	if (i >= argc || (argv[i][0] == '-' && argv[i][1])) {
@@ -92,6 +100,13 @@ int main(int argc, char **argv)
 		return NDRUN_EXIT_USAGE;
 	}
 
+	/* Windows has no SIGPIPE: a write to a closed pipe fails with
+	 * ERROR_NO_DATA instead. */
+	signal(SIGPIPE, SIG_IGN);
+	/* Before anything else takes a handle: inherited handles keep the
+	 * values they had in the parent. */
+	if (startup_init(startup_fd))
+		return NDRUN_EXIT_BAD_IMAGE;
 	if (process_init(argv[i], argc - i, argv + i)) {
 		ndrun_error("out of memory");
 		return NDRUN_EXIT_BAD_IMAGE;
@@ -106,6 +121,8 @@ int main(int argc, char **argv)
 	/* Faults in PE code (DllMain included) become Windows exceptions. */
 	seh_init();
 
+	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
+	startup_wait_resume();
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);
 	if (exe) {

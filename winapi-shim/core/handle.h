@@ -19,6 +19,16 @@
  * ERROR_NOT_ENOUGH_MEMORY when the table is full. */
 HANDLE handle_create(struct object *obj, DWORD access, DWORD flags);
 
+/* The same at the given handle value (an inherited handle keeps the
+ * value it had in the parent): ERROR_INVALID_HANDLE when h is taken or
+ * not a handle value. */
+HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags);
+
+/* Calls fn for every open handle whose HANDLE_FLAG_* include flags,
+ * with the table lock held: fn must not touch the table. */
+void handle_for_each(DWORD flags, void (*fn)(HANDLE h, struct object *obj, DWORD access, void *ctx),
+		     void *ctx);
+
 /* The object behind h with a new reference, or NULL with
  * ERROR_INVALID_HANDLE when h is not open or (ops != NULL) is of
  * another type.  Drop the reference with object_unref. */

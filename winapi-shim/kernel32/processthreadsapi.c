@@ -5,6 +5,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
+#include "core/process.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
@@ -49,11 +50,30 @@ static struct thread *get_thread(HANDLE h)
 	return obj ? to_thread(obj) : NULL;
 }
 
+/* The main thread of a child process (CreateProcess's hThread), with a
+ * reference; NULL (last error untouched) for anything else. */
+static struct object *get_child_thread(HANDLE h)
+{
+	DWORD err = GetLastError();
+	struct object *obj = handle_get(h, &process_thread_ops);
+
+	SetLastError(err);
+	return obj;
+}
+
 BOOL WINAPI GetExitCodeThread(HANDLE h, LPDWORD code)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
+	struct thread *t;
 
-	if (!t)
+	if (ct) {
+		/* Its process's code: the main thread ends with the process. */
+		BOOL ok = process_exit_code(process_thread_process(ct), code);
+
+		object_unref(ct);
+		return ok;
+	}
+	if (!(t = get_thread(h)))
 		return FALSE;
 	wait_lock();
 	*code = t->exit_code;
@@ -143,10 +163,16 @@ VOID WINAPI GetCurrentProcessorNumberEx(PPROCESSOR_NUMBER number)
  * suspended further and resumed; a running one cannot be stopped. */
 DWORD WINAPI SuspendThread(HANDLE h)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
 	DWORD prev = (DWORD)-1;
+	struct thread *t;
 
-	if (!t)
+	if (ct) {
+		prev = process_thread_suspend(ct);
+		object_unref(ct);
+		return prev;
+	}
+	if (!(t = get_thread(h)))
 		return (DWORD)-1;
 	wait_lock();
 	if (!t->started && t->suspend_count < MAXIMUM_SUSPEND_COUNT)
@@ -162,10 +188,16 @@ DWORD WINAPI SuspendThread(HANDLE h)
 
 DWORD WINAPI ResumeThread(HANDLE h)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
+	struct thread *t;
 	DWORD prev;
 
-	if (!t)
+	if (ct) {
+		prev = process_thread_resume(ct);
+		object_unref(ct);
+		return prev;
+	}
+	if (!(t = get_thread(h)))
 		return (DWORD)-1;
 	wait_lock();
 	prev = t->suspend_count;

@@ -5,6 +5,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/startup.h"
 
 /* _onexit/atexit entries run in reverse order at exit() or _cexit(). */
 static pthread_mutex_t onexit_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -120,6 +121,7 @@ void __cdecl crt_exit(int code)
 /* No handlers, no DLL detach, no stdio flush: like msvcrt's _exit. */
 void __cdecl crt__exit(int code)
 {
+	startup_record_exit((UINT)code);
 	_exit(code);
 }
 
@@ -129,6 +131,7 @@ void __cdecl crt__amsg_exit(int code)
 	if (write(2, msg, sizeof(msg) - 1) < 0) {
 		/* nothing left to report to */
 	}
+	startup_record_exit(255);
 	_exit(255);
 }
 
