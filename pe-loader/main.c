@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "core/debug.h"
 #include "core/heap.h"
 #include "core/thread.h"
@@ -17,7 +18,15 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n"
+		"       ndrun --check PROGRAM.exe [DLL...]\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"\n"
+		"--check resolves the import graph of PROGRAM (and of DLLs it loads at run\n"
+		"time) as loading would, runs nothing, and lists every DLL and function\n"
+		"ndrun lacks, grouped by DLL, ending with \"N missing\".  Exit status 0:\n"
+		"nothing missing; %d: only functions of builtin DLLs or delay-loaded imports\n"
+		"are missing (the program loads; those calls would stop it); %d: it cannot\n"
+		"load (a DLL or a PE DLL's export is missing, or an image is unreadable).\n"
 		"\n"
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
@@ -29,7 +38,8 @@ static void usage(FILE *f)
 		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"
 		"  %d  the program called a Win32 function ndrun does not implement\n"
 		"  %d  bad ndrun command line\n",
-		NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED, NDRUN_EXIT_USAGE);
+		NDRUN_EXIT_CHECK_MISSING, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED,
+		NDRUN_EXIT_USAGE);
 }
 
 /* The main thread's stack, for TEB.StackBase/StackLimit. */
@@ -65,6 +75,13 @@ int main(int argc, char **argv)
 	if (i < argc && !strcmp(argv[i], "--version")) {
 		printf("ndrun %s\n", NDSHIM_VERSION);
 		return 0;
+	}
+	if (i < argc && !strcmp(argv[i], "--check")) {
+		if (++i >= argc) {
+			usage(stderr);
+			return NDRUN_EXIT_USAGE;
+		}
+		return check_main(argc - i, argv + i);
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
