@@ -57,6 +57,8 @@ struct ck_state {
 	unsigned int nr_missing, cap_missing;
 	unsigned int nr_errors; /* unreadable images */
 	bool oom;
+	/* Checking exports nobody imported yet: a gap there stops no load. */
+	bool exports_only;
 };
 
 static void oom(struct ck_state *st)
@@ -106,6 +108,7 @@ static void add_missing(struct ck_state *st, const char *dll, const char *func, 
 {
 	struct ck_missing *m;
 
+	fatal = fatal && !st->exports_only;
 	for (unsigned int i = 0; i < st->nr_missing; i++) {
 		m = &st->missing[i];
 		if (strcasecmp(m->dll, dll) || strcmp(m->func, func))
@@ -411,9 +414,11 @@ static void check_forwarders(struct ck_state *st, struct ck_dll *d)
 	    ed->NumberOfFunctions > 0x10000 ||
 	    !(funcs = rva_ptr(&d->img, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u)))
 		return;
+	st->exports_only = true;
 	for (uint32_t i = 0; i < ed->NumberOfFunctions; i++)
 		if (funcs[i] >= dir->VirtualAddress && funcs[i] < dir->VirtualAddress + dir->Size)
 			check_import(st, d, NULL, ed->Base + i, d->name, NULL, false, 0);
+	st->exports_only = false;
 }
 
 static void check_image(struct ck_state *st, struct ck_dll *d, bool root)
@@ -537,8 +542,14 @@ int check_main(int nfiles, char **files)
 		dll_location_free(&loc);
 		for (d = st.dlls; d && !(d->path && !strcmp(d->path, real)); d = d->next)
 			;
-		if (d)
+		if (d) {
+			/* Reached through another root's imports: only its
+			 * exports are left to check. */
+			printf("%s\n", d->path);
+			if (!d->bad && d->img.is_dll)
+				check_forwarders(&st, d);
 			continue;
+		}
 		d = calloc(1, sizeof(*d));
 		if (!d || !(d->path = strdup(real))) {
 			free(d);
