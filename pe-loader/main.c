@@ -13,6 +13,7 @@
 #include "module.h"
 #include "process.h"
 #include "ntdll/seh.h"
+#include "ntdll/usershared.h"
 
 static void usage(FILE *f)
 {
@@ -105,6 +106,9 @@ int main(int argc, char **argv)
 	loader_peb()->ProcessHeap = heap_process_heap();
 	/* Faults in PE code (DllMain included) become Windows exceptions. */
 	seh_init();
+	/* MSVC and Rust runtimes read it directly; programs that do not
+	 * still run without it (the message says why one would fault). */
+	user_shared_init();
 
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);

@@ -21,6 +21,10 @@ PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY 
 DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size);
 DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
 
+/* processtopologyapi.c (the Wine headers lack them) */
+WORD WINAPI GetActiveProcessorGroupCount(void);
+WORD WINAPI GetMaximumProcessorGroupCount(void);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
