@@ -29,7 +29,7 @@
 
 /* ENOENT means ERROR_PATH_NOT_FOUND when a directory on the way is
  * missing, ERROR_FILE_NOT_FOUND when only the last component is. */
-static DWORD path_error(const char *unix_path, int err)
+DWORD path_error(const char *unix_path, int err)
 {
 	if (err == ENOENT) {
 		char *dir = strdup(unix_path), *slash;
@@ -49,7 +49,7 @@ static DWORD path_error(const char *unix_path, int err)
 
 /* An A-function's name converted to a malloc'd W string (ANSI code
  * page); NULL with the last error set. */
-static WCHAR *a_to_w(const char *s)
+WCHAR *a_to_w(const char *s)
 {
 	WCHAR *w;
 
@@ -547,7 +547,7 @@ BOOL WINAPI DeleteFileA(LPCSTR name)
 	return ret;
 }
 
-static DWORD attributes_from_stat(const struct stat *st)
+DWORD attributes_from_stat(const struct stat *st)
 {
 	DWORD attr = 0;
 
@@ -591,7 +591,7 @@ DWORD WINAPI GetFileAttributesA(LPCSTR name)
 	return ret;
 }
 
-static void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
 {
 	ULONGLONG t = ((ULONGLONG)ts->tv_sec + 11644473600ull) * 10000000ull + ts->tv_nsec / 100;
 
@@ -629,6 +629,18 @@ BOOL WINAPI GetFileAttributesExW(LPCWSTR name, GET_FILEEX_INFO_LEVELS level, LPV
 	return TRUE;
 }
 
+BOOL WINAPI GetFileAttributesExA(LPCSTR name, GET_FILEEX_INFO_LEVELS level, LPVOID info)
+{
+	WCHAR *w = a_to_w(name);
+	BOOL ret;
+
+	if (!w)
+		return FALSE;
+	ret = GetFileAttributesExW(w, level, info);
+	free(w);
+	return ret;
+}
+
 /* Only FILE_ATTRIBUTE_READONLY maps onto Linux (the write bits). */
 BOOL WINAPI SetFileAttributesW(LPCWSTR name, DWORD attributes)
 {
@@ -658,6 +670,18 @@ BOOL WINAPI SetFileAttributesW(LPCWSTR name, DWORD attributes)
 	}
 	free(u);
 	return TRUE;
+}
+
+BOOL WINAPI SetFileAttributesA(LPCSTR name, DWORD attributes)
+{
+	WCHAR *w = a_to_w(name);
+	BOOL ret;
+
+	if (!w)
+		return FALSE;
+	ret = SetFileAttributesW(w, attributes);
+	free(w);
+	return ret;
 }
 
 BOOL WINAPI CreateDirectoryW(LPCWSTR name, LPSECURITY_ATTRIBUTES sa)

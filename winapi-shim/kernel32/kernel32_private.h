@@ -21,6 +21,17 @@ PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY 
 DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size);
 DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
 
+/* fileapi.c: helpers its neighbours (findfile.c) share.  path_error:
+ * the Win32 error for errno on unix_path (ENOENT is
+ * ERROR_PATH_NOT_FOUND when a folder on the way is missing); a_to_w: an
+ * A-function's string in UTF-16 (malloc'ed; NULL with the last error). */
+struct stat;
+struct timespec;
+DWORD attributes_from_stat(const struct stat *st);
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
+DWORD path_error(const char *unix_path, int err);
+WCHAR *a_to_w(const char *s);
+
 /* processtopologyapi.c (the Wine headers lack them) */
 WORD WINAPI GetActiveProcessorGroupCount(void);
 WORD WINAPI GetMaximumProcessorGroupCount(void);
