@@ -4,10 +4,12 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt, builtin_ws2_32,
-	builtin_mswsock, builtin_ndshim;
+extern const struct builtin_dll builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32, builtin_ntdll,
+	builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim;
 
 const struct builtin_dll *const builtin_dlls[] = {
+	&builtin_bcrypt,
+	&builtin_bcryptprimitives,
 	&builtin_kernel32,
 	&builtin_msvcrt,
 	&builtin_mswsock,

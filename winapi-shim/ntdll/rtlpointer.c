@@ -6,9 +6,9 @@
  * "system" pointers the per-boot one of KUSER_SHARED_DATA. */
 #include <errno.h>
 #include <pthread.h>
-#include <sys/random.h>
 
 #include "ntdll/ntdll_private.h"
+#include "core/random.h"
 #include "ntdll/usershared.h"
 
 static uint64_t process_cookie;
@@ -16,8 +16,7 @@ static pthread_once_t process_once = PTHREAD_ONCE_INIT;
 
 static void make_process_cookie(void)
 {
-	while (getrandom(&process_cookie, sizeof(process_cookie), 0) != sizeof(process_cookie) && errno == EINTR)
-		;
+	random_fill(&process_cookie, sizeof(process_cookie));
 }
 
 static uint64_t rotr(uint64_t v, unsigned int n)

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +20,7 @@
 #include <ddk/wdm.h>
 
 #include "core/debug.h"
+#include "core/random.h"
 #include "ntdll/usershared.h"
 
 _Static_assert(offsetof(KSHARED_USER_DATA, NtSystemRoot) == 0x30, "KUSER_SHARED_DATA layout");
@@ -48,8 +48,7 @@ static pthread_once_t cookie_once = PTHREAD_ONCE_INIT;
 
 static void make_cookie(void)
 {
-	while (getrandom(&cookie, sizeof(cookie), 0) != sizeof(cookie) && errno == EINTR)
-		;
+	random_fill(&cookie, sizeof(cookie));
 }
 
 uint32_t user_shared_cookie(void)
