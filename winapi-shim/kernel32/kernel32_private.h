@@ -36,6 +36,9 @@ WCHAR *a_to_w(const char *s);
 WORD WINAPI GetActiveProcessorGroupCount(void);
 WORD WINAPI GetMaximumProcessorGroupCount(void);
 
+/* processthreadsapi.c (the Wine headers lack it) */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
