@@ -8,6 +8,7 @@
 #include "core/debug.h"
 #include "core/codepage.h"
 #include "core/wstr.h"
+#include "apiset.h"
 #include "loader.h"
 #include "module.h"
 
@@ -75,6 +76,15 @@ static struct module *find_named(const WCHAR *name)
 	for (char *c = a; *c; c++)
 		if (*c == '\\' || *c == '/')
 			base = c + 1;
+	if (base == a && apiset_is_name(base)) {
+		/* An API set is loaded when its host is. */
+		const char *host = apiset_resolve(base);
+		if (!host) {
+			free(a);
+			return NULL;
+		}
+		base = (char *)host;
+	}
 	full = dll_file_name(base);
 	if (!full) {
 		free(a);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "apiset.h"
 #include "core/debug.h"
 #include "core/path.h"
 #include "core/virtual.h"
@@ -667,6 +668,27 @@ int module_locate(const char *name, const char *importer, struct dll_location *l
 	char *fname;
 
 	memset(loc, 0, sizeof(*loc));
+	/* An API-set name binds to its host, always the builtin: on Windows
+	 * the hosts are system DLLs, so a same-named DLL beside the program
+	 * does not stand in for them. */
+	if (!has_path(name) && apiset_is_name(name)) {
+		const char *host = apiset_resolve(name);
+
+		loc->builtin = host ? builtin_find(host) : NULL;
+		if (!loc->builtin) {
+			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found: ndrun implements no API set of that name%s%s%s",
+				  name, importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "");
+			return -1;
+		}
+		TRACE(loader, "API set %s -> %s\n", name, loc->builtin->name);
+		loc->apiset = true;
+		loc->file_name = strdup(loc->builtin->name);
+		if (!loc->file_name) {
+			set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
 	fname = search_name(name, importer, err);
 	if (!fname)
 		return -1;
@@ -715,6 +737,8 @@ static struct module *find_loaded(const char *name, const struct dll_location *l
 		return NULL;
 	}
 	m = module_find_by_name(loc->file_name);
+	if (loc->apiset)
+		return m && m->builtin == loc->builtin ? m : NULL;
 	/* Already loaded under another file name case? */
 	if (!m && loc->path)
 		m = module_find_by_name(base_name(loc->path));
@@ -728,7 +752,7 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 
 	/* A module loaded by file name stays the answer even if the search
 	 * would now find another file (as on Windows). */
-	if (!has_path(name)) {
+	if (!has_path(name) && !apiset_is_name(name)) {
 		char *fname = search_name(name, importer, err);
 
 		if (!fname)

@@ -52,13 +52,15 @@ void loader_unlock(void);
 
 /* Where a DLL name leads, by the one search policy every load uses
  * (LoadLibrary, imports, forwarders, ndrun --check): a name with a path
- * is that file; a bare name is looked for in the program's folder, then
- * in NDSHIM_DLL_PATH's folders (case-insensitively), then among the
- * builtin DLLs. */
+ * is that file; an API-set name (api-ms-win-*, ext-ms-win-*) is the
+ * builtin that hosts it (winapi-shim/apisets.list); another bare name is
+ * looked for in the program's folder, then in NDSHIM_DLL_PATH's folders
+ * (case-insensitively), then among the builtin DLLs. */
 struct dll_location {
 	char *path;                        /* a PE file (absolute), or NULL */
 	const struct builtin_dll *builtin; /* else the builtin */
 	char *file_name;                   /* bare names: what was searched for */
+	bool apiset;                       /* the name was an API set's */
 };
 
 /* 0 with *loc filled (free it with dll_location_free), or -1 with *err

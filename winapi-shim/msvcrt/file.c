@@ -260,3 +260,24 @@ int __cdecl crt__setmode(int fd, int mode)
 	fd_mode[fd] = mode;
 	return old;
 }
+
+/* remove: files only, as on Windows (a folder gives EACCES there). */
+int __cdecl crt_remove(const char *path)
+{
+	struct stat st;
+	char *u = crt_unix_path(path);
+	int r = -1;
+
+	if (!u) {
+		crt_set_errno(ENOMEM);
+		return -1;
+	}
+	if (!stat(u, &st) && S_ISDIR(st.st_mode))
+		crt_set_errno(EACCES);
+	else if (unlink(u) < 0)
+		crt_set_errno_host(errno);
+	else
+		r = 0;
+	free(u);
+	return r;
+}

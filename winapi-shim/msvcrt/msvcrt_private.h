@@ -124,6 +124,8 @@ void crt_set_errno(int win_errno);
 void crt_set_errno_host(int host_errno);
 /* exit.c */
 void crt_run_exit_handlers(void);
+/* startup.c: argv and the environment, built once */
+void crt_startup_init(void);
 /* stdio.c */
 void crt_flush_all_streams(void);
 struct crt_file *crt_stdout(void);
@@ -136,6 +138,26 @@ char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
+
+/* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
+ * __stdio_common_* option bits (_CRT_INTERNAL_PRINTF_*, corecrt_stdio_config.h);
+ * the high ones say which runtime is formatting.  msvcrt.dll formats with 0. */
+#define CRT_PF_LEGACY_VSPRINTF_NULL_TERMINATION 0x0001
+#define CRT_PF_STANDARD_SNPRINTF_BEHAVIOR 0x0002
+#define CRT_PF_LEGACY_WIDE_SPECIFIERS 0x0004
+#define CRT_PF_LEGACY_MSVCRT_COMPATIBILITY 0x0008
+#define CRT_PF_THREE_DIGIT_EXPONENTS 0x0010
+#define CRT_PF_CALLER_OPTIONS 0x001f
+#define CRT_PF_UCRT 0x10000         /* ucrtbase's rules: 2-digit exponents, "inf", %F, %n gated */
+#define CRT_PF_COUNT_OUTPUT 0x20000 /* _set_printf_count_output(1): %n allowed */
+/* Formats into a malloc'ed, terminated buffer of units; returns the length
+ * or -1 (out of memory, or a refused conversion: errno EINVAL and the
+ * invalid-parameter handler already called). */
+int crt_pf_format(unsigned int opts, int wide, const void *fmt, __ms_va_list ap, void **text);
+int crt_pf_stream(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap);
+/* invalid.c: report an invalid parameter through the program's handler,
+ * or end the process as the UCRT's default handler does. */
+void crt_invalid_parameter_noinfo(void);
 
 /* ---- exports ------------------------------------------------------------- */
 /* startup.c */
@@ -184,6 +206,7 @@ void __cdecl crt__cexit(void);
 void __cdecl crt__c_exit(void);
 void __cdecl crt__amsg_exit(int code) __attribute__((noreturn));
 void __cdecl crt_abort(void) __attribute__((noreturn));
+void __cdecl crt__register_thread_local_exe_atexit_callback(void *callback);
 
 /* lock.c */
 void __cdecl crt__lock(int locknum);
@@ -308,6 +331,7 @@ int __cdecl crt__filelength(int fd);
 int __cdecl crt__fstat64(int fd, struct crt_stat64 *buf);
 int __cdecl crt__isatty(int fd);
 int __cdecl crt__setmode(int fd, int mode);
+int __cdecl crt_remove(const char *path);
 
 /* wrappers.c */
 #define X(ret, name, params, args) ret __cdecl crt_##name params;
@@ -413,6 +437,67 @@ struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t);
 crt_time64 __cdecl crt__mktime64(struct crt_tm *tm);
 double __cdecl crt__difftime64(crt_time64 a, crt_time64 b);
 size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *tm);
+void __cdecl crt__tzset(void);
+int *__cdecl crt___daylight(void);
+int *__cdecl crt___timezone(void);
+char **__cdecl crt___tzname(void);
 size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm);
+
+/* invalid.c */
+typedef void(__cdecl *crt_invalid_handler)(const WCHAR *expr, const WCHAR *func, const WCHAR *file,
+					   unsigned int line, uintptr_t reserved);
+crt_invalid_handler __cdecl crt__set_invalid_parameter_handler(crt_invalid_handler handler);
+crt_invalid_handler __cdecl crt__get_invalid_parameter_handler(void);
+void __cdecl crt__invalid_parameter(const WCHAR *expr, const WCHAR *func, const WCHAR *file, unsigned int line,
+				    uintptr_t reserved);
+void __cdecl crt__invalid_parameter_noinfo(void);
+void __cdecl crt__invalid_parameter_noinfo_noreturn(void) __attribute__((noreturn));
+
+/* ucrt_stdio.c: the UCRT's stdio entry points */
+struct crt_file *__cdecl ucrt___acrt_iob_func(unsigned int index);
+int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					  __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					   __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsprintf(uint64_t options, char *buf, size_t count, const char *fmt, void *locale,
+					  __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswprintf(uint64_t options, WCHAR *buf, size_t count, const WCHAR *fmt,
+					   void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsprintf_s(uint64_t options, char *buf, size_t size, const char *fmt, void *locale,
+					    __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswprintf_s(uint64_t options, WCHAR *buf, size_t size, const WCHAR *fmt,
+					     void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsnprintf_s(uint64_t options, char *buf, size_t size, size_t count, const char *fmt,
+					     void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_t size, size_t count,
+					      const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl ucrt__get_printf_count_output(void);
+int __cdecl ucrt__set_printf_count_output(int enable);
+
+/* ucrt_startup.c: the UCRT's start-up and exit entry points */
+typedef struct {
+	crt_pvfv *first, *last, *end;
+} crt_onexit_table;
+int __cdecl ucrt__configure_narrow_argv(int mode);
+int __cdecl ucrt__configure_wide_argv(int mode);
+int __cdecl ucrt__initialize_narrow_environment(void);
+int __cdecl ucrt__initialize_wide_environment(void);
+char **__cdecl ucrt__get_initial_narrow_environment(void);
+WCHAR **__cdecl ucrt__get_initial_wide_environment(void);
+void __cdecl ucrt__set_app_type(int type);
+int __cdecl ucrt__set_fmode(int mode);
+int __cdecl ucrt__get_fmode(int *mode);
+int __cdecl ucrt__set_new_mode(int mode);
+int __cdecl ucrt__configthreadlocale(int mode);
+int __cdecl ucrt__crt_atexit(crt_pvfv func);
+int __cdecl ucrt__crt_at_quick_exit(crt_pvfv func);
+void __cdecl ucrt_quick_exit(int code) __attribute__((noreturn));
+int __cdecl ucrt__initialize_onexit_table(crt_onexit_table *table);
+int __cdecl ucrt__register_onexit_function(crt_onexit_table *table, crt_pvfv func);
+int __cdecl ucrt__execute_onexit_table(crt_onexit_table *table);
+void __cdecl ucrt__register_thread_local_exe_atexit_callback(void *callback);
+int __cdecl ucrt__seh_filter_exe(DWORD code, EXCEPTION_POINTERS *ptrs);
+int __cdecl ucrt__seh_filter_dll(DWORD code, EXCEPTION_POINTERS *ptrs);
+void __cdecl ucrt_terminate(void) __attribute__((noreturn));
 
 #endif

@@ -1,6 +1,7 @@
 /* time functions: time_t is 64-bit in msvcrt's x64 "time" and in the
  * *64 names; struct tm is the same nine ints as C's. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -171,4 +172,36 @@ size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const stru
 	free(f);
 	free(out);
 	return r;
+}
+
+/* The time-zone globals: seconds west of UTC, whether the zone has a
+ * daylight-saving rule, and the two zone names, from the Linux zone
+ * (TZ or /etc/localtime) that localtime also uses. */
+static int crt_daylight_value;
+static int crt_timezone_value;
+static char crt_tzname_std[64] = "UTC", crt_tzname_dst[64] = "UTC";
+static char *crt_tzname_value[2] = { crt_tzname_std, crt_tzname_dst };
+
+void __cdecl crt__tzset(void)
+{
+	tzset();
+	crt_daylight_value = daylight;
+	crt_timezone_value = (int)timezone;
+	snprintf(crt_tzname_std, sizeof(crt_tzname_std), "%s", tzname[0]);
+	snprintf(crt_tzname_dst, sizeof(crt_tzname_dst), "%s", tzname[1]);
+}
+
+int *__cdecl crt___daylight(void)
+{
+	return &crt_daylight_value;
+}
+
+int *__cdecl crt___timezone(void)
+{
+	return &crt_timezone_value;
+}
+
+char **__cdecl crt___tzname(void)
+{
+	return crt_tzname_value;
 }
