@@ -97,7 +97,7 @@ NTSTATUS WINAPI BCryptGenRandom(BCRYPT_ALG_HANDLE handle, PUCHAR buf, ULONG len,
 		return STATUS_INVALID_HANDLE;
 	}
 	if (!buf)
-		return len ? STATUS_INVALID_PARAMETER : STATUS_SUCCESS;
+		return STATUS_INVALID_PARAMETER;
 	random_fill(buf, len);
 	return STATUS_SUCCESS;
 }

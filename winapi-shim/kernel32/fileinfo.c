@@ -405,3 +405,57 @@ BOOL WINAPI SetFileInformationByHandle(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls, 
 	file_release(f);
 	return ret;
 }
+
+/* ---- GetFileTime / SetFileTime -------------------------------------------- */
+
+BOOL WINAPI GetFileTime(HANDLE h, LPFILETIME creation, LPFILETIME access, LPFILETIME write)
+{
+	struct stat st;
+	struct file *f = stat_handle(h, &st);
+
+	if (!f)
+		return FALSE;
+	file_release(f);
+	/* Linux keeps no creation time that every file system reports: the
+	 * inode change time stands in for it, as in GetFileAttributesEx. */
+	if (creation)
+		filetime_from_timespec(creation, &st.st_ctim);
+	if (access)
+		filetime_from_timespec(access, &st.st_atim);
+	if (write)
+		filetime_from_timespec(write, &st.st_mtim);
+	return TRUE;
+}
+
+/* NULL, or a time of 0 (and 0xffffffff:0xffffffff), leaves a time alone.
+ * A creation time cannot be set on Linux (the stand-in is the change
+ * time, which the kernel keeps): it is ignored. */
+static struct timespec time_arg(const FILETIME *ft)
+{
+	ULONGLONG q;
+
+	if (!ft || (!ft->dwLowDateTime && !ft->dwHighDateTime) ||
+	    (ft->dwLowDateTime == 0xffffffff && ft->dwHighDateTime == 0xffffffff))
+		return (struct timespec){ .tv_nsec = UTIME_OMIT };
+	q = ((ULONGLONG)ft->dwHighDateTime << 32) | ft->dwLowDateTime;
+	return timespec_from_q((LONGLONG)q);
+}
+
+BOOL WINAPI SetFileTime(HANDLE h, const FILETIME *creation, const FILETIME *access, const FILETIME *write)
+{
+	struct timespec ts[2] = { time_arg(access), time_arg(write) };
+	struct file *f = file_get(h);
+	BOOL ret = TRUE;
+
+	if (!f)
+		return FALSE;
+	if (!(f->access & FILE_WRITE_ATTRIBUTES)) {
+		SetLastError(ERROR_ACCESS_DENIED);
+		ret = FALSE;
+	} else if (futimens(f->fd, ts)) {
+		SetLastError(win32_error_from_errno(errno));
+		ret = FALSE;
+	}
+	file_release(f);
+	return ret;
+}

@@ -89,7 +89,9 @@ static int64_t tz_bias(void)
 static void update_clocks(void)
 {
 	uint64_t mono = clock_100ns(CLOCK_MONOTONIC);
-	uint64_t ticks = mono / 10000; /* ms, as GetTickCount64 counts */
+	/* Timer ticks of 15.625 ms; readers get milliseconds with
+	 * TickCountMultiplier (ms = ticks * multiplier >> 24). */
+	uint64_t ticks = mono / 156250;
 
 	put_time(&rw->InterruptTime, mono);
 	put_time(&rw->SystemTime, clock_100ns(CLOCK_REALTIME) + EPOCH_DIFF);
