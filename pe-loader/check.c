@@ -185,20 +185,27 @@ static struct ck_dll *resolve_dll(struct ck_state *st, const char *name, const c
 	struct load_error err = { "", 0 };
 	struct dll_location loc;
 	struct ck_dll *d;
+	const char *shown;
 
 	if (module_locate(name, importer, &loc, &err)) {
 		if (err.code == ERROR_NOT_ENOUGH_MEMORY)
 			oom(st);
 		return NULL;
 	}
+	/* Builtins by their own name, PE DLLs by their file's. */
+	shown = loc.builtin ? loc.builtin->name : strrchr(loc.path, '/') + 1;
+	/* API-set names keep their own row in the listing. */
+	if (loc.apiset)
+		shown = name;
 	for (d = st->dlls; d; d = d->next) {
-		if ((loc.builtin && d->builtin == loc.builtin) || (loc.path && d->path && !strcmp(loc.path, d->path))) {
+		if ((loc.builtin && d->builtin == loc.builtin && !strcasecmp(d->name, shown)) ||
+		    (loc.path && d->path && !strcmp(loc.path, d->path))) {
 			dll_location_free(&loc);
 			return d;
 		}
 	}
 	d = calloc(1, sizeof(*d));
-	if (!d || !(d->name = strdup(name)) || !(d->importer = strdup(importer))) {
+	if (!d || !(d->name = strdup(shown)) || !(d->importer = strdup(importer))) {
 		if (d)
 			free(d->name);
 		free(d);
@@ -504,7 +511,9 @@ static void list_dlls(const struct ck_state *st)
 
 		for (d = st->dlls; d && idx < k; d = d->next)
 			idx++;
-		if (d->builtin)
+		if (d->builtin && strcasecmp(d->name, d->builtin->name))
+			printf("  %-32s builtin %s (API set)\n", d->name, d->builtin->name);
+		else if (d->builtin)
 			printf("  %-32s builtin\n", d->name);
 		else
 			printf("  %-32s %s%s\n", d->name, d->path, d->bad ? " (unreadable)" : "");

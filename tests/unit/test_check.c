@@ -274,6 +274,23 @@ static void test_dll_path(void **state)
 	unsetenv("NDSHIM_DLL_PATH");
 }
 
+/* API-set names resolve to their host builtin, as in loading. */
+static void test_api_sets(void **state)
+{
+	static const struct pb_import imp[] = {
+		{ "api-ms-win-core-synch-l1-2-0.dll", "WakeByAddressAll", 0 },
+		{ "API-MS-WIN-CORE-SYNCH-L1-2-1.DLL", "CkNotInKernel32", 0 },
+		{ "api-ms-win-ck-nosuch-l1-1-0.dll", "Anything", 0 },
+	};
+
+	write_exe("apiset.exe", imp, 3, NULL);
+	assert_int_equal(run_check("apiset.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
+	expect("api-ms-win-core-synch-l1-2-0.dll builtin kernel32.dll (API set)\n");
+	expect("api-ms-win-ck-nosuch-l1-1-0.dll (DLL not found, imported by apiset.exe): 1 missing\n  Anything\n");
+	expect("kernel32.dll (builtin, calls trap, imported by apiset.exe): 1 missing\n  CkNotInKernel32\n");
+	assert_string_equal(last_line(), "2 missing");
+}
+
 static void test_bad_file(void **state)
 {
 	char path[256];
@@ -294,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_forwarders),
 		cmocka_unit_test(test_delay_imports),
 		cmocka_unit_test(test_dll_path),
+		cmocka_unit_test(test_api_sets),
 		cmocka_unit_test(test_bad_file),
 	};
 
