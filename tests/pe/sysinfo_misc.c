@@ -1,7 +1,9 @@
 /* Start-up queries of MSVC programs (ninja, Rust's std): processor-group
- * counts agree with GetSystemInfo, a process outside any job cannot
- * query "its" job, a redirected standard handle has no console screen
- * buffer, and SetThreadStackGuarantee reports the previous guarantee. */
+ * counts agree with GetSystemInfo, a handle that is no job cannot be
+ * queried as one, a redirected standard handle has no console screen
+ * buffer, SetThreadStackGuarantee reports the previous guarantee, the
+ * Windows and system folders, drive types, the locale list, the time
+ * zone of a year, and RtlPcToFileHeader. */
 #include <windows.h>
 
 #include "test.h"
@@ -67,11 +69,64 @@ static void test_stack_guarantee(void)
 	ok(!SetThreadStackGuarantee(&size), "a guarantee larger than the stack accepted\n");
 }
 
+static volatile LONG locale_found;
+
+static BOOL CALLBACK locale_proc(LPWSTR name)
+{
+	if (!lstrcmpW(name, L"00000409"))
+		InterlockedIncrement((LONG *)&locale_found);
+	return TRUE;
+}
+
+static void test_folders_drives_locales(void)
+{
+	char buf[MAX_PATH], sys[MAX_PATH];
+	UINT n, need;
+	TIME_ZONE_INFORMATION tzi, cur;
+	SYSTEMTIME now;
+
+	n = GetWindowsDirectoryA(buf, sizeof(buf));
+	ok(n == strlen(buf) && !lstrcmpiA(buf, "C:\\windows"), "windows folder %s\n", buf);
+	need = GetWindowsDirectoryA(buf, 3);
+	ok(need == n + 1, "too small: %u, wanted %u\n", need, n + 1);
+	n = GetSystemDirectoryA(sys, sizeof(sys));
+	ok(n == strlen(sys) && !lstrcmpiA(sys, "C:\\windows\\system32"), "system folder %s\n", sys);
+
+	ok(GetDriveTypeA("C:\\") == DRIVE_FIXED, "C:\\ type %u\n", GetDriveTypeA("C:\\"));
+	ok(GetDriveTypeW(NULL) == DRIVE_FIXED, "current drive type %u\n", GetDriveTypeW(NULL));
+	/* Not a volume's root: DRIVE_NO_ROOT_DIR (Wine answers for the
+	 * drive the folder is on). */
+	ok_todo_wine(GetDriveTypeA("C:\\windows\\") == DRIVE_NO_ROOT_DIR, "a folder's type %u\n",
+		     GetDriveTypeA("C:\\windows\\"));
+
+	locale_found = 0;
+	ok(EnumSystemLocalesW(locale_proc, LCID_SUPPORTED), "EnumSystemLocalesW: %lu\n", GetLastError());
+	ok(locale_found == 1, "en-US listed %ld times\n", locale_found);
+
+	GetSystemTime(&now);
+	ok(GetTimeZoneInformationForYear(now.wYear, NULL, &tzi), "GetTimeZoneInformationForYear: %lu\n",
+	   GetLastError());
+	GetTimeZoneInformation(&cur);
+	ok(tzi.Bias == cur.Bias && tzi.Bias >= -14 * 60 && tzi.Bias <= 12 * 60, "bias %ld, current %ld\n", tzi.Bias,
+	   cur.Bias);
+}
+
+static void test_pc_to_file_header(void)
+{
+	void *base = (void *)1;
+
+	ok(RtlPcToFileHeader((void *)test_pc_to_file_header, &base) == GetModuleHandleA(NULL) &&
+	   base == GetModuleHandleA(NULL), "main module: base %p\n", base);
+	ok(RtlPcToFileHeader((void *)16, &base) == NULL && base == NULL, "address 16: base %p\n", base);
+}
+
 int main(void)
 {
 	test_processor_counts();
 	test_job_query();
 	test_screen_buffer();
 	test_stack_guarantee();
+	test_folders_drives_locales();
+	test_pc_to_file_header();
 	return test_summary();
 }
