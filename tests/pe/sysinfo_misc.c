@@ -1,7 +1,7 @@
 /* Start-up queries of MSVC programs (ninja, Rust's std): processor-group
  * counts agree with GetSystemInfo, a handle that is no job cannot be
- * queried as one, a redirected standard handle has no console screen
- * buffer, SetThreadStackGuarantee reports the previous guarantee, the
+ * queried as one, a file has no console screen buffer (to query or
+ * draw into), SetThreadStackGuarantee reports the previous guarantee, the
  * Windows and system folders, drive types, the locale list, the time
  * zone of a year, and RtlPcToFileHeader. */
 #include <windows.h>
@@ -49,6 +49,18 @@ static void test_screen_buffer(void)
 	SetLastError(0xdeadbeef);
 	ok(!GetConsoleScreenBufferInfo(h, &csbi), "a file has a screen buffer\n");
 	ok(GetLastError() == ERROR_INVALID_HANDLE, "error %lu\n", GetLastError());
+	{
+		CHAR_INFO cell = { .Char.AsciiChar = 'x', .Attributes = 7 };
+		SMALL_RECT r = { 0, 0, 0, 0 };
+		COORD size = { 1, 1 }, from = { 0, 0 };
+
+		SetLastError(0xdeadbeef);
+		ok(!WriteConsoleOutputA(h, &cell, size, from, &r), "WriteConsoleOutputA drew into a file\n");
+		ok(GetLastError() == ERROR_INVALID_HANDLE, "error %lu\n", GetLastError());
+		SetLastError(0xdeadbeef);
+		ok(!WriteConsoleOutputW(h, &cell, size, from, &r), "WriteConsoleOutputW drew into a file\n");
+		ok(GetLastError() == ERROR_INVALID_HANDLE, "error %lu\n", GetLastError());
+	}
 	CloseHandle(h);
 }
 
