@@ -60,6 +60,9 @@ static void test_screen_buffer(void)
 		SetLastError(0xdeadbeef);
 		ok(!WriteConsoleOutputW(h, &cell, size, from, &r), "WriteConsoleOutputW drew into a file\n");
 		ok(GetLastError() == ERROR_INVALID_HANDLE, "error %lu\n", GetLastError());
+		SetLastError(0xdeadbeef);
+		ok(!SetConsoleTextAttribute(h, FOREGROUND_RED), "SetConsoleTextAttribute on a file\n");
+		ok(GetLastError() == ERROR_INVALID_HANDLE, "error %lu\n", GetLastError());
 	}
 	CloseHandle(h);
 }

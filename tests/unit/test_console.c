@@ -152,7 +152,7 @@ static void test_ctrl_handlers(void **state)
 	assert_true(SetConsoleCtrlHandler(NULL, FALSE));
 }
 
-/* WriteConsoleOutput on a terminal: each row positioned, colours as SGR
+/* WriteConsoleOutput and SetConsoleTextAttribute on a terminal: each row positioned, colours as SGR
  * (Windows' blue/green/red bits in ANSI order), the cursor saved and
  * restored; the region clipped to the source and reported back.  A
  * handle that is no console has no screen buffer. */
@@ -179,10 +179,18 @@ static void test_write_console_output(void **state)
 	drain(p->master, buf, sizeof(buf));
 	assert_string_equal(buf, "\0337\033[2;5H\033[0;91;44me\033[0;37;40mf\033[0m\0338");
 
+	/* SetConsoleTextAttribute: the same colours for what follows. */
+	assert_true(SetConsoleTextAttribute(p->out, FOREGROUND_GREEN | FOREGROUND_BLUE | BACKGROUND_RED | BACKGROUND_INTENSITY));
+	drain(p->master, buf, sizeof(buf));
+	assert_string_equal(buf, "\033[0;36;101m");
+
 	assert_int_equal(pipe(fds), 0);
 	pipe_h = file_create_handle(fds[1], GENERIC_WRITE, 0, true);
 	SetLastError(0);
 	assert_false(WriteConsoleOutputA(pipe_h, cells, size, from, &r));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	SetLastError(0);
+	assert_false(SetConsoleTextAttribute(pipe_h, 7));
 	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
 	handle_close(pipe_h);
 	close(fds[0]);

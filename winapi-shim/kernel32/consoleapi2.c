@@ -193,3 +193,36 @@ BOOL WINAPI WriteConsoleOutputA(HANDLE h, const CHAR_INFO *buf, COORD size, COOR
 {
 	return write_output(h, buf, size, coord, region, false);
 }
+
+/* The attributes of text written from now on: on a terminal, the same
+ * colours as SGR parameters. */
+BOOL WINAPI SetConsoleTextAttribute(HANDLE h, WORD attr)
+{
+	char seq[32];
+	struct file *f;
+	int n;
+	BOOL ret = TRUE;
+
+	if (!(f = file_get(h)))
+		return FALSE;
+	if (!isatty(f->fd)) {
+		file_release(f);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return FALSE;
+	}
+	n = sgr(seq, sizeof(seq), attr);
+	for (int off = 0; off < n;) {
+		ssize_t w = write(f->fd, seq + off, (size_t)(n - off));
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			set_last_error_from_errno(w < 0 ? errno : EIO);
+			ret = FALSE;
+			break;
+		}
+		off += (int)w;
+	}
+	file_release(f);
+	return ret;
+}
