@@ -468,7 +468,8 @@ static void report(struct ck_state *st)
 {
 	unsigned int i = 0, nr_delay = 0;
 
-	qsort(st->missing, st->nr_missing, sizeof(*st->missing), cmp_missing);
+	if (st->nr_missing)
+		qsort(st->missing, st->nr_missing, sizeof(*st->missing), cmp_missing);
 	while (i < st->nr_missing) {
 		const struct ck_missing *first = &st->missing[i];
 		unsigned int j = i;
