@@ -9,8 +9,13 @@
 # itself fails instead).
 REAL_DIR := $(BUILD)/real
 
+# The Windows program the real ninja build runs (tests/real/ninja/tool).
+$(REAL_DIR)/tools/upper.exe: tests/real/ninja/tool/upper.c
+	@mkdir -p $(@D)
+	$(call quiet,MINGWCC,$<)$(MINGW_CC) $(PE_CFLAGS) -o $@ $<
+
 .PHONY: check-real check-real-online
-check-real: $(NDRUN)
+check-real: $(NDRUN) $(REAL_DIR)/tools/upper.exe
 	@mkdir -p $(RESULTS) $(REAL_DIR)
 	@tests/real/run $(NDRUN) $(REAL_DIR) $(RESULTS)/real.summary
 
