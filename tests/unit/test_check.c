@@ -47,7 +47,8 @@ static void write_exe(const char *file, const struct pb_import *imports, unsigne
 {
 	struct pb_spec spec = { .nr_imports = n };
 
-	memcpy(spec.imports, imports, n * sizeof(*imports));
+	if (n)
+		memcpy(spec.imports, imports, n * sizeof(*imports));
 	write_image(file, &spec, patch);
 }
 
