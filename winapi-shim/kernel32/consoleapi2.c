@@ -1,15 +1,8 @@
-/* Console screen buffers (consoleapi2.h), the part redirected programs
- * meet: a handle that is not a console (a pipe, a file) has no screen
- * buffer, and Windows fails with ERROR_INVALID_HANDLE, which programs
- * such as ninja take as "not a terminal".
- *
- * On a terminal, the screen buffer is the terminal's visible window
- * (no scroll-back): WriteConsoleOutput draws a rectangle of cells with
- * cursor-positioning and colour escape sequences, leaving the cursor
- * where it was.  GetConsoleScreenBufferInfo would have to know the
- * cursor position and current attributes (tracked, or asked of the
- * terminal); that is not done yet, so it fails there with
- * ERROR_CALL_NOT_IMPLEMENTED instead of answering with made-up values. */
+/* WriteConsoleOutputA/W (consoleapi2.h).  On a terminal the screen
+ * buffer is the terminal's visible window (no scroll-back): a rectangle
+ * of cells is drawn with cursor-positioning and colour escape sequences,
+ * leaving the cursor where it was.  A handle that is not a console has
+ * no screen buffer: ERROR_INVALID_HANDLE. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,31 +11,10 @@
 #include <unistd.h>
 
 #include "core/codepage.h"
-#include "core/errors.h"
-
 #include "core/debug.h"
+#include "core/errors.h"
 #include "core/file.h"
 #include "kernel32/kernel32_private.h"
-
-BOOL WINAPI GetConsoleScreenBufferInfo(HANDLE h, CONSOLE_SCREEN_BUFFER_INFO *info)
-{
-	struct file *f = file_get(h);
-	bool tty;
-
-	if (!f) {
-		SetLastError(ERROR_INVALID_HANDLE);
-		return FALSE;
-	}
-	tty = isatty(f->fd);
-	file_release(f);
-	if (!tty) {
-		SetLastError(ERROR_INVALID_HANDLE);
-		return FALSE;
-	}
-	TRACE(misc, "%p: screen buffers of terminals are not implemented\n", h);
-	SetLastError(ERROR_CALL_NOT_IMPLEMENTED);
-	return FALSE;
-}
 
 /* ---- WriteConsoleOutput ----------------------------------------------------- */
 
@@ -194,35 +166,3 @@ BOOL WINAPI WriteConsoleOutputA(HANDLE h, const CHAR_INFO *buf, COORD size, COOR
 	return write_output(h, buf, size, coord, region, false);
 }
 
-/* The attributes of text written from now on: on a terminal, the same
- * colours as SGR parameters. */
-BOOL WINAPI SetConsoleTextAttribute(HANDLE h, WORD attr)
-{
-	char seq[32];
-	struct file *f;
-	int n;
-	BOOL ret = TRUE;
-
-	if (!(f = file_get(h)))
-		return FALSE;
-	if (!isatty(f->fd)) {
-		file_release(f);
-		SetLastError(ERROR_INVALID_HANDLE);
-		return FALSE;
-	}
-	n = sgr(seq, sizeof(seq), attr);
-	for (int off = 0; off < n;) {
-		ssize_t w = write(f->fd, seq + off, (size_t)(n - off));
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			set_last_error_from_errno(w < 0 ? errno : EIO);
-			ret = FALSE;
-			break;
-		}
-		off += (int)w;
-	}
-	file_release(f);
-	return ret;
-}
