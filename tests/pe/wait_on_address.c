@@ -49,7 +49,8 @@ static void test_basics(void)
 	SetLastError(0xdeadbeef);
 	ok(!WaitOnAddress(&s, &cs, 2, 100), "equal value: must time out\n");
 	ok(GetLastError() == ERROR_TIMEOUT, "error %lu\n", GetLastError());
-	ok(GetTickCount() - start >= 90, "timed out after %lu ms\n", GetTickCount() - start);
+	/* GetTickCount moves in timer ticks (15.6 ms on Windows). */
+	ok(GetTickCount() - start >= 75, "timed out after %lu ms\n", GetTickCount() - start);
 	SetLastError(0xdeadbeef);
 	ok(!WaitOnAddress(&s, &cs, 3, 0), "size 3 accepted\n");
 	ok(GetLastError() == ERROR_INVALID_PARAMETER, "error %lu\n", GetLastError());
