@@ -547,7 +547,7 @@ BOOL WINAPI DeleteFileA(LPCSTR name)
 	return ret;
 }
 
-DWORD attributes_from_stat(const struct stat *st)
+DWORD file_attributes_from_stat(const struct stat *st)
 {
 	DWORD attr = 0;
 
@@ -576,7 +576,7 @@ DWORD WINAPI GetFileAttributesW(LPCWSTR name)
 		return INVALID_FILE_ATTRIBUTES;
 	}
 	free(u);
-	return attributes_from_stat(&st);
+	return file_attributes_from_stat(&st);
 }
 
 DWORD WINAPI GetFileAttributesA(LPCSTR name)
@@ -620,7 +620,7 @@ BOOL WINAPI GetFileAttributesExW(LPCWSTR name, GET_FILEEX_INFO_LEVELS level, LPV
 		return FALSE;
 	}
 	free(u);
-	data->dwFileAttributes = attributes_from_stat(&st);
+	data->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&data->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&data->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&data->ftLastWriteTime, &st.st_mtim);

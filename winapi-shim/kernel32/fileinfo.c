@@ -53,7 +53,7 @@ BOOL WINAPI GetFileInformationByHandle(HANDLE h, LPBY_HANDLE_FILE_INFORMATION in
 	if (!(f = stat_handle(h, &st)))
 		return FALSE;
 	file_release(f);
-	info->dwFileAttributes = attributes_from_stat(&st);
+	info->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&info->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&info->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&info->ftLastWriteTime, &st.st_mtim);
@@ -160,7 +160,7 @@ BOOL WINAPI GetFileInformationByHandleEx(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls
 		b->LastAccessTime.QuadPart = filetime_q(&st.st_atim);
 		b->LastWriteTime.QuadPart = filetime_q(&st.st_mtim);
 		b->ChangeTime.QuadPart = filetime_q(&st.st_ctim);
-		b->FileAttributes = attributes_from_stat(&st);
+		b->FileAttributes = file_attributes_from_stat(&st);
 	} else if (cls == FileStandardInfo) {
 		FILE_STANDARD_INFO *s = buf;
 
@@ -172,7 +172,7 @@ BOOL WINAPI GetFileInformationByHandleEx(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls
 	} else {
 		FILE_ATTRIBUTE_TAG_INFO *t = buf;
 
-		t->FileAttributes = attributes_from_stat(&st);
+		t->FileAttributes = file_attributes_from_stat(&st);
 		t->ReparseTag = 0;
 	}
 	return TRUE;

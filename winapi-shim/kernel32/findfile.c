@@ -107,7 +107,7 @@ static bool add_entry(struct find *f, unsigned int *cap, const char *dir, const 
 	}
 	e = &f->entries[f->count++];
 	memset(e, 0, sizeof(*e));
-	e->dwFileAttributes = attributes_from_stat(&st);
+	e->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&e->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&e->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&e->ftLastWriteTime, &st.st_mtim);

@@ -27,7 +27,7 @@ DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
  * A-function's string in UTF-16 (malloc'ed; NULL with the last error). */
 struct stat;
 struct timespec;
-DWORD attributes_from_stat(const struct stat *st);
+DWORD file_attributes_from_stat(const struct stat *st);
 void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
 DWORD path_error(const char *unix_path, int err);
 WCHAR *a_to_w(const char *s);
