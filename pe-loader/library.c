@@ -77,13 +77,11 @@ static struct module *find_named(const WCHAR *name)
 		if (*c == '\\' || *c == '/')
 			base = c + 1;
 	if (base == a && apiset_is_name(base)) {
-		/* An API set is loaded when its host is. */
-		const char *host = apiset_resolve(base);
-		if (!host) {
-			free(a);
-			return NULL;
-		}
-		base = (char *)host;
+		/* An API set's host is a builtin, always loaded; the reference
+		 * is the process's, as for builtins below. */
+		m = apiset_resolve(base) ? module_load(base, NULL, &err) : NULL;
+		free(a);
+		return m;
 	}
 	full = dll_file_name(base);
 	if (!full) {

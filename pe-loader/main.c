@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binfmt.h"
 #include "check.h"
 #include "core/debug.h"
 #include "core/heap.h"
@@ -18,21 +19,29 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n"
+		"Usage: ndrun [--] PROGRAM.exe [ARGS...]\n"
 		"       ndrun --check PROGRAM.exe [DLL...]\n"
+		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
 		"\n"
-		"--check resolves the import graph of PROGRAM (and of DLLs it loads at run\n"
-		"time) as loading would, runs nothing, and lists every DLL and function\n"
-		"ndrun lacks, grouped by DLL, ending with \"N missing\".  Exit status 0:\n"
-		"nothing missing; %d: only functions of builtin DLLs or delay-loaded imports\n"
-		"are missing (the program loads; those calls would stop it); %d: it cannot\n"
-		"load (a DLL or a PE DLL's export is missing, or an image is unreadable).\n"
+		"  --check              resolve the import graph of PROGRAM (and of DLLs it\n"
+		"                       loads at run time) as loading would, run nothing, and\n"
+		"                       list every DLL and function ndrun lacks, by DLL, ending\n"
+		"                       with \"N missing\".  Exit status 0: nothing missing;\n"
+		"                       %d: only builtin functions or delay-loaded imports are\n"
+		"                       missing (it loads; those calls would stop it); %d: it\n"
+		"                       cannot load (a DLL or a PE DLL's export is missing, or\n"
+		"                       an image is unreadable)\n"
+		"  --register [NAME]    (root) register this ndrun with binfmt_misc as entry NAME\n"
+		"                       (default ndrun), so that ./PROGRAM.exe ARGS runs under it\n"
+		"  --unregister [NAME]  (root) remove that binfmt_misc entry\n"
 		"\n"
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
 		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc nd2unix\n"
+		"                             iocp file msvcrt seh winsock nd misc relay nd2unix\n"
+		"  NDSHIM_RELAY_INCLUDE=LIST  +relay traces only these (dll, dll.Function, Function; ';')\n"
+		"  NDSHIM_RELAY_EXCLUDE=LIST  +relay leaves these out\n"
 		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
@@ -83,6 +92,15 @@ int main(int argc, char **argv)
 			return NDRUN_EXIT_USAGE;
 		}
 		return check_main(argc - i, argv + i);
+	}
+	if (i < argc && (!strcmp(argv[i], "--register") || !strcmp(argv[i], "--unregister"))) {
+		const char *name = i + 1 < argc ? argv[i + 1] : BINFMT_DEFAULT_NAME;
+
+		if (i + 2 < argc) {
+			ndrun_error("%s takes at most one entry name", argv[i]);
+			return NDRUN_EXIT_USAGE;
+		}
+		return !strcmp(argv[i], "--register") ? binfmt_register(name) : binfmt_unregister(name);
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;

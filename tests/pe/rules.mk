@@ -44,6 +44,9 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
 
+# synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
+$(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
+
 # Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
 # discovery program loads the stand-in provider DLL at run time.
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
@@ -111,6 +114,29 @@ $(PE_UCRT_SPECS):
 $(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS)
 	@mkdir -p $(@D)
 	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
+
+# C++ programs against the UCRT: g++'s own specs, the same substitution.
+# Debian's winpthreads (linked in by the posix g++) was built against
+# msvcrt and calls _setjmp, which mingw-w64's libucrt.a lacks; on x64
+# vcruntime140.dll exports it, so it comes from there (import library
+# from dlls/vcruntime140_setjmp.def).
+PE_UCRT_CXX_SPECS := $(PE_BIN)/ucrtxx.specs
+PE_UCRT_CXX_PROGS := $(patsubst $(PE_SRC)/%.cpp,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/ucrt_*.cpp))
+
+$(PE_UCRT_CXX_SPECS):
+	@mkdir -p $(@D)
+	$(MINGW_CXX) -dumpspecs | sed 's/-lmsvcrt/-lucrt/g' > $@.tmp
+	@grep -q -- -lucrt $@.tmp || { echo "$@: mingw-w64's g++ specs do not link -lmsvcrt: cannot build UCRT programs" >&2; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+$(PE_BIN)/libvcruntime140_setjmp.a: $(PE_SRC)/dlls/vcruntime140_setjmp.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
+$(PE_UCRT_CXX_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.cpp $(PE_SRC)/test.h $(PE_UCRT_CXX_SPECS) $(PE_BIN)/libvcruntime140_setjmp.a
+	@mkdir -p $(@D)
+	$(MINGW_CXX) $(PE_CXXFLAGS) -D_UCRT -specs=$(PE_UCRT_CXX_SPECS) -static -o $@ $< \
+		-Wl,-u,_setjmp $(PE_BIN)/libvcruntime140_setjmp.a
 
 # ucrt_vcruntime imports vcruntime140.dll as MSVC programs do (mingw-w64
 # ships no import library for it): one from a .def, linked first.

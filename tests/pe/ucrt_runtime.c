@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 #include <windows.h>
 
 #include "test.h"
@@ -57,6 +58,13 @@ static void test_errno(void)
 	ok(!strcmp(strerror(ENOENT), "No such file or directory"), "strerror [%s]\n", strerror(ENOENT));
 }
 
+/* keeps gcc from folding conversions of constant strings */
+static const char *volatile_text(const char *s)
+{
+	const char *volatile v = s;
+	return v;
+}
+
 static void test_strtod(void)
 {
 	char *end;
@@ -77,7 +85,12 @@ static void test_strtod(void)
 	d = strtod("abc", &end);
 	ok(d == 0.0 && !strcmp(end, "abc"), "no number: end [%s]\n", end);
 	ok(atof("2.5") == 2.5, "atof\n");
-	ok(strtof("0.25", NULL) == 0.25f, "strtof\n");
+	ok(strtof(volatile_text("0.25"), NULL) == 0.25f, "strtof\n");
+	errno = 0;
+	ok(isinf(strtof(volatile_text("1e40"), NULL)) && errno == ERANGE, "strtof overflow: errno %d\n", errno);
+	ok(strtoll(volatile_text("-9223372036854775807"), NULL, 10) == -9223372036854775807LL, "strtoll\n");
+	ok(wcstoull(L"18446744073709551615", NULL, 10) == 18446744073709551615ULL, "wcstoull\n");
+	ok(wcstof(L"1.5e1", NULL) == 15.0f, "wcstof\n");
 }
 
 static void test_time(void)
@@ -145,6 +158,14 @@ static int __cdecl second(void)
 	return 0;
 }
 
+/* Rule: the exe's thread_local destructor callback runs at exit(), once,
+ * with DLL_PROCESS_DETACH, before the atexit list. */
+static void __cdecl tls_exit_callback(void *module, DWORD reason, void *reserved)
+{
+	(void)module, (void)reserved;
+	printf("thread_local callback, reason %lu\n", reason);
+}
+
 static void __cdecl third(void)
 {
 	printf("atexit: third registered, runs first\n");
@@ -160,5 +181,6 @@ int main(int argc, char **argv, char **envp)
 	ok(atexit(first) == 0, "atexit\n");
 	ok(_onexit(second) != NULL, "_onexit\n");
 	ok(atexit(third) == 0, "atexit\n");
+	_register_thread_local_exe_atexit_callback((_tls_callback_type)tls_exit_callback);
 	return test_summary();
 }

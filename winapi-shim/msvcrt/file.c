@@ -17,11 +17,6 @@
 #define CRT_O_CREAT 0x0100
 #define CRT_O_TRUNC 0x0200
 #define CRT_O_EXCL 0x0400
-#define CRT_O_TEXT 0x4000
-#define CRT_O_BINARY 0x8000
-#define CRT_O_WTEXT 0x10000
-#define CRT_O_U16TEXT 0x20000
-#define CRT_O_U8TEXT 0x40000
 #define CRT_S_IWRITE 0x0080
 
 #define MODE_FDS 1024

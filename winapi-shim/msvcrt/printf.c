@@ -9,7 +9,12 @@
  * the wide family it is the other way round (%hs/%S narrow).  Finite
  * floating-point numbers are printed by glibc, then the exponent gets
  * msvcrt's three digits ("1.000000e+000"); infinities and NaNs take
- * msvcrt's "1.#INF00" spellings, computed below. */
+ * msvcrt's "1.#INF00" spellings, computed below.
+ *
+ * ucrtbase formats with the same engine in its own flavour (opts, see
+ * CRT_PF_* in msvcrt_private.h): two exponent digits, "inf"/"nan", %F as a
+ * conversion, %n refused unless enabled, and %s/%c in the wide family
+ * following the caller's legacy-wide-specifiers bit. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -261,10 +266,6 @@ static void fmt_integer(struct obuf *o, const struct spec *s, uint64_t mag, int 
 	field_end(o, s, len);
 }
 
-/* "1.#INF00": msvcrt treats the spelling as the digits "1#INF" (or "1#QNAN",
- * "1#IND" for negative NaNs) and rounds or pads them to the precision as
- * if they were digits, so "%.2f" gives "1.#J".  Padding zeros are written
- * after the field padding (as spaces after the suffix when left-aligned). */
 /* The UCRT spells them as C99 does: "inf", "nan", and "nan(ind)" for the
  * negative quiet NaN that invalid operations produce (with its sign), in
  * capitals for the capital conversions; no exponent, no padding zeros. */
@@ -290,9 +291,14 @@ static void fmt_nonfinite_ucrt(struct obuf *o, const struct spec *s, double v)
 	field_end(o, s, n);
 }
 
+/* "1.#INF00": msvcrt treats the spelling as the digits "1#INF" (or "1#QNAN",
+ * "1#IND" for negative NaNs) and rounds or pads them to the precision as
+ * if they were digits, so "%.2f" gives "1.#J".  Padding zeros are written
+ * after the field padding (as spaces after the suffix when left-aligned). */
 static void fmt_nonfinite(struct obuf *o, const struct spec *s, double v)
 {
-	if (o->opts & CRT_PF_UCRT) {
+	/* the UCRT's own spellings, unless it asks for msvcrt's */
+	if ((o->opts & CRT_PF_UCRT) && !(o->opts & CRT_PF_LEGACY_MSVCRT_COMPATIBILITY)) {
 		fmt_nonfinite_ucrt(o, s, v);
 		return;
 	}

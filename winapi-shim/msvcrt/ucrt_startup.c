@@ -7,7 +7,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
@@ -53,10 +52,11 @@ void __cdecl ucrt__set_app_type(int type)
 	crt___set_app_type(type);
 }
 
-/* _O_TEXT, _O_BINARY or _O_WTEXT-family modes only. */
+/* One translation mode, nothing else. */
 int __cdecl ucrt__set_fmode(int mode)
 {
-	if (mode != 0x4000 && mode != 0x8000 && mode != 0x10000 && mode != 0x20000 && mode != 0x40000) {
+	if (mode != CRT_O_TEXT && mode != CRT_O_BINARY && mode != CRT_O_WTEXT && mode != CRT_O_U16TEXT &&
+	    mode != CRT_O_U8TEXT) {
 		crt_set_errno(EINVAL);
 		crt_invalid_parameter_noinfo();
 		return EINVAL;
@@ -136,7 +136,7 @@ int __cdecl ucrt__crt_at_quick_exit(crt_pvfv func)
 void __cdecl ucrt_quick_exit(int code)
 {
 	ucrt__execute_onexit_table(&quick_table);
-	_exit(code);
+	crt__exit(code);
 }
 
 int __cdecl ucrt__initialize_onexit_table(crt_onexit_table *table)

@@ -185,3 +185,84 @@ int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_
 {
 	return common_vsnprintf_s(options, buf, size, count == MUST_FIT ? size : count, 1, fmt, ap);
 }
+
+int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode)
+{
+	if (!out || !path || !mode) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*out = crt_fopen(path, mode);
+	if (*out)
+		return 0;
+	return *crt__errno() ? *crt__errno() : EINVAL;
+}
+
+static unsigned int scan_opts(uint64_t options)
+{
+	return (unsigned int)(options & CRT_SF_CALLER_OPTIONS) | CRT_SF_UCRT;
+}
+
+int __cdecl ucrt___stdio_common_vsscanf(uint64_t options, const char *input, size_t len, const char *fmt,
+					 void *locale, __ms_va_list ap)
+{
+	if (!input || !fmt) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return -1;
+	}
+	return crt_scan(scan_opts(options), 0, input, len, NULL, fmt, ap);
+}
+
+int __cdecl ucrt___stdio_common_vswscanf(uint64_t options, const WCHAR *input, size_t len, const WCHAR *fmt,
+					  void *locale, __ms_va_list ap)
+{
+	if (!input || !fmt) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return -1;
+	}
+	return crt_scan(scan_opts(options), 1, input, len, NULL, fmt, ap);
+}
+
+int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					 __ms_va_list ap)
+{
+	if (!f || !fmt) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return -1;
+	}
+	crt__lock_file(f);
+	int r = crt_scan(scan_opts(options), 0, NULL, 0, f, fmt, ap);
+	crt__unlock_file(f);
+	return r;
+}
+
+int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					  __ms_va_list ap)
+{
+	if (!f || !fmt) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return -1;
+	}
+	crt__lock_file(f);
+	int r = crt_scan(scan_opts(options), 1, NULL, 0, f, fmt, ap);
+	crt__unlock_file(f);
+	return r;
+}
+
+int __cdecl ucrt__wfopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode)
+{
+	if (!out || !path || !mode) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*out = crt__wfopen(path, mode);
+	if (*out)
+		return 0;
+	return *crt__errno() ? *crt__errno() : EINVAL;
+}
