@@ -6,6 +6,7 @@
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
+#   make check-real    real MSVC programs from npm under ndrun (tests/real/)
 #   make demo          the main job: a Windows program under ndrun
 #   make check-fresh   `make demo` and the host suites from a clean clone in a
 #                      fresh Debian 12 chroot (root; not part of `make check`)
@@ -48,7 +49,7 @@ PE_CFLAGS   := -O2 -g -Wall -Wextra -Werror -Iinclude
 PE_CXXFLAGS := -std=gnu++17 $(PE_CFLAGS)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps check check-suites check-unit check-pe check-malformed check-vm \
+.PHONY: all deps check check-suites check-unit check-pe check-malformed check-vm check-real \
         demo demo-run check-fresh bench clean
 
 # ---- ndrun and the builtin DLLs --------------------------------------------
@@ -121,6 +122,7 @@ endef
 -include tests/pe/rules.mk
 -include tests/malformed/rules.mk
 -include tests/vm/rules.mk
+-include tests/real/rules.mk
 -include nd2provider/rules.mk
 -include sdk/rules.mk
 -include samples/rules.mk
@@ -131,11 +133,14 @@ endef
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm
+# real needs the npm registry: check-real-online runs it, or says loudly
+# that it cannot and files it as skipped.
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm real
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
-		$(MAKE) --no-print-directory check-$$s || rc=1; \
+		t=check-$$s; [ $$s = real ] && t=check-real-online; \
+		$(MAKE) --no-print-directory $$t || rc=1; \
 	done; \
 	tests/summarize $(RESULTS) $(SUITES) || rc=1; exit $$rc
 

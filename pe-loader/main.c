@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "binfmt.h"
+#include "check.h"
 #include "core/debug.h"
 #include "core/heap.h"
 #include "core/startup.h"
@@ -15,14 +16,24 @@
 #include "module.h"
 #include "process.h"
 #include "ntdll/seh.h"
+#include "ntdll/usershared.h"
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: ndrun [--] PROGRAM.exe [ARGS...]\n"
+		"       ndrun --check PROGRAM.exe [DLL...]\n"
 		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
 		"\n"
+		"  --check              resolve the import graph of PROGRAM (and of DLLs it\n"
+		"                       loads at run time) as loading would, run nothing, and\n"
+		"                       list every DLL and function ndrun lacks, by DLL, ending\n"
+		"                       with \"N missing\".  Exit status 0: nothing missing;\n"
+		"                       %d: only builtin functions or delay-loaded imports are\n"
+		"                       missing (it loads; those calls would stop it); %d: it\n"
+		"                       cannot load (a DLL or a PE DLL's export is missing, or\n"
+		"                       an image is unreadable)\n"
 		"  --register [NAME]    (root) register this ndrun with binfmt_misc as entry NAME\n"
 		"                       (default ndrun), so that ./PROGRAM.exe ARGS runs under it\n"
 		"  --unregister [NAME]  (root) remove that binfmt_misc entry\n"
@@ -40,7 +51,8 @@ static void usage(FILE *f)
 		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"
 		"  %d  the program called a Win32 function ndrun does not implement\n"
 		"  %d  bad ndrun command line\n",
-		NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED, NDRUN_EXIT_USAGE);
+		NDRUN_EXIT_CHECK_MISSING, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED,
+		NDRUN_EXIT_USAGE);
 }
 
 /* The main thread's stack, for TEB.StackBase/StackLimit. */
@@ -76,6 +88,13 @@ int main(int argc, char **argv)
 	if (i < argc && !strcmp(argv[i], "--version")) {
 		printf("ndrun %s\n", NDSHIM_VERSION);
 		return 0;
+	}
+	if (i < argc && !strcmp(argv[i], "--check")) {
+		if (++i >= argc) {
+			usage(stderr);
+			return NDRUN_EXIT_USAGE;
+		}
+		return check_main(argc - i, argv + i);
 	}
 	if (i < argc && (!strcmp(argv[i], "--register") || !strcmp(argv[i], "--unregister"))) {
 		const char *name = i + 1 < argc ? argv[i + 1] : BINFMT_DEFAULT_NAME;
@@ -120,6 +139,9 @@ int main(int argc, char **argv)
 	loader_peb()->ProcessHeap = heap_process_heap();
 	/* Faults in PE code (DllMain included) become Windows exceptions. */
 	seh_init();
+	/* MSVC and Rust runtimes read it directly; programs that do not
+	 * still run without it (the message says why one would fault). */
+	user_shared_init();
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();

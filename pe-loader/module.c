@@ -648,113 +648,162 @@ static bool has_path(const char *name)
 	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
 }
 
-/* An API-set name binds to its host, always the builtin: on Windows the
- * hosts are system DLLs, so a same-named DLL beside the program does not
- * stand in for them. */
-static struct module *load_apiset(const char *name, const char *importer, struct load_error *err)
+/* "NAME not found (imported by IMPORTER)". */
+static void set_not_found(struct load_error *err, const char *name, const char *importer)
 {
-	const char *host = apiset_resolve(name);
-	const struct builtin_dll *b = host ? builtin_find(host) : NULL;
-	struct module *m;
-
-	if (!b) {
-		set_error(err, ERROR_MOD_NOT_FOUND, "%s not found: ndrun implements no API set of that name%s%s%s", name,
-			  importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "");
-		return NULL;
-	}
-	TRACE(loader, "API set %s -> %s\n", name, b->name);
-	m = module_find_by_name(b->name);
-	if (m && m->builtin == b) {
-		m->refcount++;
-		return m;
-	}
-	return load_builtin(b, err);
+	set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
+		  importer ? importer : "", importer ? ")" : "");
 }
 
-struct module *module_load(const char *name, const char *importer, struct load_error *err)
+/* The file name a DLL name stands for, by the path policy and Windows'
+ * ".dll" rule.  NULL with *err set. */
+static char *search_name(const char *name, const char *importer, struct load_error *err)
 {
-	const struct builtin_dll *b;
-	struct module *m;
-	char *unix_name, *path, *fname;
+	char *unix_name, *fname;
 	DWORD code;
 
-	if (!has_path(name) && apiset_is_name(name))
-		return load_apiset(name, importer, err);
 	unix_name = dll_name_to_unix(name, &code);
 	if (!unix_name) {
 		if (code == ERROR_NOT_ENOUGH_MEMORY)
 			set_error(err, code, "out of memory");
 		else
-			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
-				  importer ? importer : "", importer ? ")" : "");
+			set_not_found(err, name, importer);
 		return NULL;
 	}
 	fname = dll_file_name(unix_name);
 	free(unix_name);
-	if (!fname) {
+	if (!fname)
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
-		return NULL;
-	}
+	return fname;
+}
 
+int module_locate(const char *name, const char *importer, struct dll_location *loc, struct load_error *err)
+{
+	char *fname;
+
+	memset(loc, 0, sizeof(*loc));
+	/* An API-set name binds to its host, always the builtin: on Windows
+	 * the hosts are system DLLs, so a same-named DLL beside the program
+	 * does not stand in for them. */
+	if (!has_path(name) && apiset_is_name(name)) {
+		const char *host = apiset_resolve(name);
+
+		loc->builtin = host ? builtin_find(host) : NULL;
+		if (!loc->builtin) {
+			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found: ndrun implements no API set of that name%s%s%s",
+				  name, importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "");
+			return -1;
+		}
+		TRACE(loader, "API set %s -> %s\n", name, loc->builtin->name);
+		loc->apiset = true;
+		loc->file_name = strdup(loc->builtin->name);
+		if (!loc->file_name) {
+			set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
+	fname = search_name(name, importer, err);
+	if (!fname)
+		return -1;
 	if (has_path(name)) {
 		char real[PATH_MAX];
-		path = realpath(fname, real) ? strdup(real) : NULL;
-		if (!path) {
-			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
-				  importer ? importer : "", importer ? ")" : "");
-			free(fname);
-			return NULL;
-		}
-		struct list *cur;
 
+		loc->path = realpath(fname, real) ? strdup(real) : NULL;
+		free(fname);
+		if (!loc->path) {
+			set_not_found(err, name, importer);
+			return -1;
+		}
+		return 0;
+	}
+	loc->file_name = fname;
+	loc->path = search_dll(fname);
+	if (!loc->path)
+		loc->builtin = builtin_find(fname);
+	if (!loc->path && !loc->builtin) {
+		set_not_found(err, name, importer);
+		dll_location_free(loc);
+		return -1;
+	}
+	return 0;
+}
+
+void dll_location_free(struct dll_location *loc)
+{
+	free(loc->path);
+	free(loc->file_name);
+	memset(loc, 0, sizeof(*loc));
+}
+
+/* An already loaded module that name (as given to module_load) names. */
+static struct module *find_loaded(const char *name, const struct dll_location *loc)
+{
+	struct list *cur;
+	struct module *m;
+
+	if (!loc->file_name) {
 		LIST_FOR_EACH(cur, &modules) {
 			m = LIST_ENTRY(cur, struct module, entry);
-			if (m->path && !strcmp(m->path, path)) {
-				m->refcount++;
-				free(path);
-				free(fname);
+			if (m->path && !strcmp(m->path, loc->path))
 				return m;
-			}
 		}
-	} else {
-		m = module_find_by_name(fname);
-		if (m) {
-			m->refcount++;
-			free(fname);
-			return m;
-		}
-		path = search_dll(fname);
-		if (path) {
-			/* Already loaded under another file name case? */
-			m = module_find_by_name(base_name(path));
-			if (m) {
-				m->refcount++;
-				free(path);
-				free(fname);
-				return m;
-			}
-		}
-	}
-	if (!path) {
-		b = builtin_find(fname);
-		if (b) {
-			m = load_builtin(b, err);
-			free(fname);
-			return m;
-		}
-		set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s", name, importer ? " (imported by " : "",
-			  importer ? importer : "", importer ? ")" : "");
-		free(fname);
 		return NULL;
 	}
-	free(fname);
-	m = load_pe(path, false, err);
-	free(path);
-	if (m && !m->img.is_dll) {
-		/* LoadLibrary of an .exe maps it but runs nothing. */
-		m->attached = true;
-	}
+	m = module_find_by_name(loc->file_name);
+	if (loc->apiset)
+		return m && m->builtin == loc->builtin ? m : NULL;
+	/* Already loaded under another file name case? */
+	if (!m && loc->path)
+		m = module_find_by_name(base_name(loc->path));
 	return m;
+}
+
+struct module *module_load(const char *name, const char *importer, struct load_error *err)
+{
+	struct dll_location loc;
+	struct module *m;
+
+	/* A module loaded by file name stays the answer even if the search
+	 * would now find another file (as on Windows). */
+	if (!has_path(name) && !apiset_is_name(name)) {
+		char *fname = search_name(name, importer, err);
+
+		if (!fname)
+			return NULL;
+		m = module_find_by_name(fname);
+		free(fname);
+		if (m) {
+			m->refcount++;
+			return m;
+		}
+	}
+	if (module_locate(name, importer, &loc, err))
+		return NULL;
+	m = find_loaded(name, &loc);
+	if (m) {
+		m->refcount++;
+	} else if (loc.builtin) {
+		m = load_builtin(loc.builtin, err);
+	} else {
+		m = load_pe(loc.path, false, err);
+		if (m && !m->img.is_dll) {
+			/* LoadLibrary of an .exe maps it but runs nothing. */
+			m->attached = true;
+		}
+	}
+	dll_location_free(&loc);
+	return m;
+}
+
+void module_set_program(const char *exe_path)
+{
+	free(exe_dir);
+	exe_dir = strdup(exe_path);
+	if (exe_dir)
+		*strrchr(exe_dir, '/') = 0;
+	if (exe_dir && !*exe_dir)
+		strcpy(exe_dir, "/");
 }
 
 struct module *module_load_exe(const char *path, struct load_error *err)
@@ -766,12 +815,7 @@ struct module *module_load_exe(const char *path, struct load_error *err)
 		set_error(err, ERROR_FILE_NOT_FOUND, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	free(exe_dir);
-	exe_dir = strdup(real);
-	if (exe_dir)
-		*strrchr(exe_dir, '/') = 0;
-	if (exe_dir && !*exe_dir)
-		strcpy(exe_dir, "/");
+	module_set_program(real);
 	m = load_pe(real, true, err);
 	return m;
 }

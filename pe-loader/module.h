@@ -50,6 +50,26 @@ char *dll_file_name(const char *name);
 void loader_lock(void);
 void loader_unlock(void);
 
+/* Where a DLL name leads, by the one search policy every load uses
+ * (LoadLibrary, imports, forwarders, ndrun --check): a name with a path
+ * is that file; an API-set name (api-ms-win-*, ext-ms-win-*) is the
+ * builtin that hosts it (winapi-shim/apisets.list); another bare name is
+ * looked for in the program's folder, then in NDSHIM_DLL_PATH's folders
+ * (case-insensitively), then among the builtin DLLs. */
+struct dll_location {
+	char *path;                        /* a PE file (absolute), or NULL */
+	const struct builtin_dll *builtin; /* else the builtin */
+	char *file_name;                   /* bare names: what was searched for */
+	bool apiset;                       /* the name was an API set's */
+};
+
+/* 0 with *loc filled (free it with dll_location_free), or -1 with *err
+ * set ("X not found (imported by Y)").  Nothing is loaded. */
+int module_locate(const char *name, const char *importer, struct dll_location *loc, struct load_error *err);
+void dll_location_free(struct dll_location *loc);
+/* The program whose folder is searched first (module_load_exe sets it). */
+void module_set_program(const char *exe_path);
+
 /* Load a module by name or path; takes a reference.  NULL with *err set.
  * importer (may be NULL) is named in messages about missing DLLs. */
 struct module *module_load(const char *name, const char *importer, struct load_error *err);

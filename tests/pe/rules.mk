@@ -57,6 +57,11 @@ $(PE_BIN)/ws2_nd_discovery.exe: $(PE_BIN)/ndprov_stub.dll
 $(PE_BIN)/nd2prov_host.exe: PE_EXTRA := -lws2_32 -luuid
 check-pe: $(ND2PE_DLL)
 
+# bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
+# programs import it.
+$(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
+$(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
+
 # ---- generic rules -----------------------------------------------------------
 $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h
 	@mkdir -p $(@D)

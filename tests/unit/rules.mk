@@ -14,7 +14,7 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(UNIT_HELPERS) $(LIBNDSHIM)
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive -lcmocka $(HOST_LIBS)
 
 # The PE image builder of the malformed-file corpus makes the test images.
-$(BUILD)/tests/unit/test_pe_image $(BUILD)/tests/unit/test_imports: tests/malformed/pe_builder.c
+$(BUILD)/tests/unit/test_pe_image $(BUILD)/tests/unit/test_imports $(BUILD)/tests/unit/test_check: tests/malformed/pe_builder.c
 
 .PHONY: unit-tests
 unit-tests: $(UNIT_TESTS)

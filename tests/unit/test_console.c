@@ -152,12 +152,57 @@ static void test_ctrl_handlers(void **state)
 	assert_true(SetConsoleCtrlHandler(NULL, FALSE));
 }
 
+/* WriteConsoleOutput and SetConsoleTextAttribute on a terminal: each row positioned, colours as SGR
+ * (Windows' blue/green/red bits in ANSI order), the cursor saved and
+ * restored; the region clipped to the source and reported back.  A
+ * handle that is no console has no screen buffer. */
+static void test_write_console_output(void **state)
+{
+	struct pty *p = *state;
+	CHAR_INFO cells[2 * 3];
+	SMALL_RECT r = { 4, 1, 20, 1 };
+	COORD size = { 3, 2 }, from = { 1, 1 };
+	char buf[512];
+	int fds[2];
+	HANDLE pipe_h;
+
+	for (int i = 0; i < 6; i++) {
+		cells[i].Char.AsciiChar = (CHAR)('a' + i);
+		cells[i].Attributes = i == 4 ? (FOREGROUND_RED | FOREGROUND_INTENSITY | BACKGROUND_BLUE) : 7;
+	}
+	/* Source row 1 from column 1: 'e' (red on blue) and 'f'. */
+	assert_true(WriteConsoleOutputA(p->out, cells, size, from, &r));
+	assert_int_equal(r.Left, 4);
+	assert_int_equal(r.Right, 5);
+	assert_int_equal(r.Top, 1);
+	assert_int_equal(r.Bottom, 1);
+	drain(p->master, buf, sizeof(buf));
+	assert_string_equal(buf, "\0337\033[2;5H\033[0;91;44me\033[0;37;40mf\033[0m\0338");
+
+	/* SetConsoleTextAttribute: the same colours for what follows. */
+	assert_true(SetConsoleTextAttribute(p->out, FOREGROUND_GREEN | FOREGROUND_BLUE | BACKGROUND_RED | BACKGROUND_INTENSITY));
+	drain(p->master, buf, sizeof(buf));
+	assert_string_equal(buf, "\033[0;36;101m");
+
+	assert_int_equal(pipe(fds), 0);
+	pipe_h = file_create_handle(fds[1], GENERIC_WRITE, 0, true);
+	SetLastError(0);
+	assert_false(WriteConsoleOutputA(pipe_h, cells, size, from, &r));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	SetLastError(0);
+	assert_false(SetConsoleTextAttribute(pipe_h, 7));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	handle_close(pipe_h);
+	close(fds[0]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_write_console, open_pty, close_pty),
 		cmocka_unit_test_setup_teardown(test_read_console, open_pty, close_pty),
 		cmocka_unit_test_setup_teardown(test_console_mode, open_pty, close_pty),
+		cmocka_unit_test_setup_teardown(test_write_console_output, open_pty, close_pty),
 		cmocka_unit_test(test_ctrl_handlers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -663,3 +663,19 @@ HANDLE pipe_open_client(const WCHAR *name, DWORD access, DWORD flags)
 	TRACE(file, "pipe %s: client %p\n", debugstr_w(name), h);
 	return h ? h : INVALID_HANDLE_VALUE;
 }
+
+WCHAR *pipe_server_name(struct file *f)
+{
+	WCHAR *full;
+	size_t n;
+
+	if (!f->pipe || !f->pipe_server)
+		return NULL;
+	n = wstr_len(f->pipe->name);
+	full = malloc((PREFIX_LEN + n + 1) * sizeof(WCHAR));
+	if (!full)
+		return NULL;
+	memcpy(full, pipe_prefix, PREFIX_LEN * sizeof(WCHAR));
+	memcpy(full + PREFIX_LEN, f->pipe->name, (n + 1) * sizeof(WCHAR));
+	return full;
+}

@@ -39,6 +39,10 @@ BOOL pipe_peek(struct file *f, void *buf, DWORD size, DWORD *read, DWORD *avail,
 /* SetNamedPipeHandleState's read mode (PIPE_READMODE_*); NULL: unchanged. */
 BOOL pipe_set_state(struct file *f, const DWORD *mode);
 
+/* The full name (\\.\pipe\x) of the pipe whose server end f is, malloc'ed;
+ * NULL for other files or when out of memory.  For opening a client end
+ * relative to a server handle (NtOpenFile with an empty name). */
+WCHAR *pipe_server_name(struct file *f);
 /* The file's last handle is closing: its peer sees a broken pipe. */
 void pipe_close_end(struct file *f);
 /* The file object is destroyed: drop its reference on the instance. */

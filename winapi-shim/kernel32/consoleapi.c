@@ -404,7 +404,8 @@ static void *ctrl_thread(void *arg)
 		if (n <= 0)
 			return NULL;
 		pthread_mutex_lock(&console_lock);
-		bool ignored = ctrl_c_ignored;
+		/* SetConsoleCtrlHandler(NULL, TRUE) ignores Ctrl+C, never Ctrl+Break. */
+		bool ignored = ctrl_c_ignored && c == CTRL_C_EVENT;
 		pthread_mutex_unlock(&console_lock);
 		if (ignored)
 			continue;
@@ -436,6 +437,28 @@ static void ctrl_init(void)
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+}
+
+/* The calling process's own group (0, or its process id): the event goes
+ * through the same path as a terminal's Ctrl+C, so the handlers run on a
+ * new thread, newest first.  Other process groups belong to processes
+ * started with CREATE_NEW_PROCESS_GROUP, which ndrun does not create
+ * yet: ERROR_INVALID_PARAMETER. */
+BOOL WINAPI GenerateConsoleCtrlEvent(DWORD event, DWORD group)
+{
+	char c = (char)event;
+
+	TRACE(misc, "event %u group %u\n", (unsigned)event, (unsigned)group);
+	if ((event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT) || (group && group != (DWORD)getpid())) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	pthread_once(&ctrl_once, ctrl_init);
+	if (ctrl_pipe[1] < 0 || write(ctrl_pipe[1], &c, 1) != 1) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 BOOL WINAPI SetConsoleCtrlHandler(PHANDLER_ROUTINE handler, BOOL add)

@@ -29,7 +29,7 @@
 
 /* ENOENT means ERROR_PATH_NOT_FOUND when a directory on the way is
  * missing, ERROR_FILE_NOT_FOUND when only the last component is. */
-static DWORD path_error(const char *unix_path, int err)
+DWORD path_error(const char *unix_path, int err)
 {
 	if (err == ENOENT) {
 		char *dir = strdup(unix_path), *slash;
@@ -49,7 +49,7 @@ static DWORD path_error(const char *unix_path, int err)
 
 /* An A-function's name converted to a malloc'd W string (ANSI code
  * page); NULL with the last error set. */
-static WCHAR *a_to_w(const char *s)
+WCHAR *a_to_w(const char *s)
 {
 	WCHAR *w;
 
@@ -553,7 +553,7 @@ BOOL WINAPI DeleteFileA(LPCSTR name)
 	return ret;
 }
 
-static DWORD attributes_from_stat(const struct stat *st)
+DWORD file_attributes_from_stat(const struct stat *st)
 {
 	DWORD attr = 0;
 
@@ -582,7 +582,7 @@ DWORD WINAPI GetFileAttributesW(LPCWSTR name)
 		return INVALID_FILE_ATTRIBUTES;
 	}
 	free(u);
-	return attributes_from_stat(&st);
+	return file_attributes_from_stat(&st);
 }
 
 DWORD WINAPI GetFileAttributesA(LPCSTR name)
@@ -597,7 +597,7 @@ DWORD WINAPI GetFileAttributesA(LPCSTR name)
 	return ret;
 }
 
-static void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
 {
 	ULONGLONG t = ((ULONGLONG)ts->tv_sec + 11644473600ull) * 10000000ull + ts->tv_nsec / 100;
 
@@ -626,13 +626,25 @@ BOOL WINAPI GetFileAttributesExW(LPCWSTR name, GET_FILEEX_INFO_LEVELS level, LPV
 		return FALSE;
 	}
 	free(u);
-	data->dwFileAttributes = attributes_from_stat(&st);
+	data->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&data->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&data->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&data->ftLastWriteTime, &st.st_mtim);
 	data->nFileSizeHigh = S_ISDIR(st.st_mode) ? 0 : (DWORD)((ULONGLONG)st.st_size >> 32);
 	data->nFileSizeLow = S_ISDIR(st.st_mode) ? 0 : (DWORD)st.st_size;
 	return TRUE;
+}
+
+BOOL WINAPI GetFileAttributesExA(LPCSTR name, GET_FILEEX_INFO_LEVELS level, LPVOID info)
+{
+	WCHAR *w = a_to_w(name);
+	BOOL ret;
+
+	if (!w)
+		return FALSE;
+	ret = GetFileAttributesExW(w, level, info);
+	free(w);
+	return ret;
 }
 
 /* Only FILE_ATTRIBUTE_READONLY maps onto Linux (the write bits). */
@@ -664,6 +676,18 @@ BOOL WINAPI SetFileAttributesW(LPCWSTR name, DWORD attributes)
 	}
 	free(u);
 	return TRUE;
+}
+
+BOOL WINAPI SetFileAttributesA(LPCSTR name, DWORD attributes)
+{
+	WCHAR *w = a_to_w(name);
+	BOOL ret;
+
+	if (!w)
+		return FALSE;
+	ret = SetFileAttributesW(w, attributes);
+	free(w);
+	return ret;
 }
 
 BOOL WINAPI CreateDirectoryW(LPCWSTR name, LPSECURITY_ATTRIBUTES sa)

@@ -32,6 +32,24 @@ int stdrelay_start(HANDLE h);
 BOOL proc_attr_list_get(LPPROC_THREAD_ATTRIBUTE_LIST list, const HANDLE **handles, size_t *n_handles,
 			const HANDLE **jobs, size_t *n_jobs);
 
+/* fileapi.c: helpers its neighbours (findfile.c) share.  path_error:
+ * the Win32 error for errno on unix_path (ENOENT is
+ * ERROR_PATH_NOT_FOUND when a folder on the way is missing); a_to_w: an
+ * A-function's string in UTF-16 (malloc'ed; NULL with the last error). */
+struct stat;
+struct timespec;
+DWORD file_attributes_from_stat(const struct stat *st);
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
+DWORD path_error(const char *unix_path, int err);
+WCHAR *a_to_w(const char *s);
+
+/* processtopologyapi.c (the Wine headers lack them) */
+WORD WINAPI GetActiveProcessorGroupCount(void);
+WORD WINAPI GetMaximumProcessorGroupCount(void);
+
+/* processthreadsapi.c (the Wine headers lack it) */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 

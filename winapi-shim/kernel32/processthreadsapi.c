@@ -9,6 +9,7 @@
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "loader.h"
 
 HANDLE WINAPI CreateThread(LPSECURITY_ATTRIBUTES sa, SIZE_T stack, LPTHREAD_START_ROUTINE start,
 			   LPVOID arg, DWORD flags, LPDWORD tid)
@@ -219,4 +220,31 @@ DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)
 	ok = apc_queue(t, fn, data);
 	object_unref(&t->obj);
 	return ok;
+}
+
+/* The stack a thread keeps for its stack-overflow handler, in the TEB's
+ * GuaranteedStackBytes, where Windows keeps it.  A size of 0 only
+ * queries; a guarantee larger than the whole stack cannot be given. */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size)
+{
+	TEB *teb = loader_current_teb();
+	ULONG prev, want;
+	SIZE_T stack;
+
+	if (!size || !teb) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	want = *size;
+	prev = teb->GuaranteedStackBytes;
+	stack = (SIZE_T)((char *)teb->Tib.StackBase - (char *)teb->Tib.StackLimit);
+	if (want > stack) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	/* Only ever raised, in whole pages. */
+	if (want > prev)
+		teb->GuaranteedStackBytes = (want + 0xfff) & ~0xfffu;
+	*size = prev;
+	return TRUE;
 }

@@ -311,3 +311,34 @@ BOOL WINAPI GetComputerNameA(LPSTR buf, LPDWORD size)
 	*size = n;
 	return TRUE;
 }
+
+/* ---- version checks ----------------------------------------------------------- */
+
+/* STATUS_REVISION_MISMATCH (ntstatus.h clashes with winnt.h here). */
+#define NT_REVISION_MISMATCH ((NTSTATUS)0xc0000059)
+
+BOOL WINAPI VerifyVersionInfoW(LPOSVERSIONINFOEXW info, DWORD type, DWORDLONG conditions)
+{
+	NTSTATUS st = RtlVerifyVersionInfo((const RTL_OSVERSIONINFOEXW *)info, type, conditions);
+
+	if (!st)
+		return TRUE;
+	SetLastError(st == NT_REVISION_MISMATCH ? ERROR_OLD_WIN_VERSION : ERROR_BAD_ARGUMENTS);
+	return FALSE;
+}
+
+BOOL WINAPI VerifyVersionInfoA(LPOSVERSIONINFOEXA info, DWORD type, DWORDLONG conditions)
+{
+	OSVERSIONINFOEXW w = { .dwOSVersionInfoSize = sizeof(w) };
+
+	/* The CSD string takes no part in the comparison. */
+	w.dwMajorVersion = info->dwMajorVersion;
+	w.dwMinorVersion = info->dwMinorVersion;
+	w.dwBuildNumber = info->dwBuildNumber;
+	w.dwPlatformId = info->dwPlatformId;
+	w.wServicePackMajor = info->wServicePackMajor;
+	w.wServicePackMinor = info->wServicePackMinor;
+	w.wSuiteMask = info->wSuiteMask;
+	w.wProductType = info->wProductType;
+	return VerifyVersionInfoW(&w, type, conditions);
+}

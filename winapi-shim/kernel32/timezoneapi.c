@@ -149,3 +149,29 @@ DWORD WINAPI GetTimeZoneInformation(LPTIME_ZONE_INFORMATION tzi)
 		tzi->StandardName[i] = tzi->DaylightName[i] = (unsigned char)name[i];
 	return TIME_ZONE_ID_UNKNOWN;
 }
+
+/* The zone's rules for one year, as GetTimeZoneInformation reports them
+ * (offset only, no transition dates), with the offset in force at the
+ * start of that year.  A named zone (pdtzi) would come from the Windows
+ * registry's time-zone database, which ndrun does not have: such a zone
+ * is not found. */
+BOOL WINAPI GetTimeZoneInformationForYear(USHORT year, PDYNAMIC_TIME_ZONE_INFORMATION dtzi,
+					  LPTIME_ZONE_INFORMATION tzi)
+{
+	struct tm tm = { .tm_year = year - 1900, .tm_mday = 1, .tm_hour = 12, .tm_isdst = -1 };
+	time_t t;
+
+	if (!tzi || year < 1601 || year > 30827) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (dtzi) {
+		SetLastError(ERROR_FILE_NOT_FOUND);
+		return FALSE;
+	}
+	GetTimeZoneInformation(tzi);
+	t = mktime(&tm);
+	if (t != (time_t)-1)
+		tzi->Bias = (LONG)(-tm.tm_gmtoff / 60);
+	return TRUE;
+}

@@ -177,6 +177,44 @@ BOOL WINAPI IsValidLocale(LCID lcid, DWORD flags)
 	return known_lcid(lcid);
 }
 
+/* One locale is installed and supported: en-US, which has no alternate
+ * sorts.  The callback gets its LCID as eight hex digits. */
+BOOL WINAPI EnumSystemLocalesW(LOCALE_ENUMPROCW proc, DWORD flags)
+{
+	static WCHAR en_us[] = { '0', '0', '0', '0', '0', '4', '0', '9', 0 };
+
+	if (!proc) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (flags & ~(LCID_INSTALLED | LCID_SUPPORTED | LCID_ALTERNATE_SORTS)) {
+		SetLastError(ERROR_INVALID_FLAGS);
+		return FALSE;
+	}
+	if (flags == LCID_ALTERNATE_SORTS)
+		return TRUE;
+	proc(en_us);
+	return TRUE;
+}
+
+BOOL WINAPI EnumSystemLocalesA(LOCALE_ENUMPROCA proc, DWORD flags)
+{
+	static char en_us[] = "00000409";
+
+	if (!proc) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (flags & ~(LCID_INSTALLED | LCID_SUPPORTED | LCID_ALTERNATE_SORTS)) {
+		SetLastError(ERROR_INVALID_FLAGS);
+		return FALSE;
+	}
+	if (flags == LCID_ALTERNATE_SORTS)
+		return TRUE;
+	proc(en_us);
+	return TRUE;
+}
+
 INT WINAPI GetUserDefaultLocaleName(LPWSTR name, INT len)
 {
 	static const WCHAR en_us[] = u"en-US";

@@ -15,4 +15,8 @@ ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
 EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						  DISPATCHER_CONTEXT *disp);
 
+/* pointer encoding (rtlpointer.c) */
+PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
+PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);
+
 #endif
