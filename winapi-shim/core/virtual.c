@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -528,6 +529,24 @@ bool virtual_handle_guard_fault(void *addr)
 			      set_pages(r, idx, idx + 1, (uint16_t)(COMMITTED | protect));
 		}
 	}
+	pthread_mutex_unlock(&virtual_lock);
+	return ret;
+}
+
+bool virtual_is_private(const void *addr)
+{
+	struct region *r;
+	bool ret;
+
+	/* A fault handler must not wait: the interrupted thread may be the
+	 * one holding the lock.  Another thread holds it only briefly. */
+	for (int tries = 0; pthread_mutex_trylock(&virtual_lock); tries++) {
+		if (tries == 1000)
+			return false;
+		sched_yield();
+	}
+	r = find_region((uintptr_t)addr);
+	ret = r && r->type == MEM_PRIVATE;
 	pthread_mutex_unlock(&virtual_lock);
 	return ret;
 }

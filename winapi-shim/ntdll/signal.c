@@ -9,7 +9,8 @@
  * continues execution has its (possibly edited) CONTEXT restored by
  * RtlRestoreContext.  The GS base (the TEB) is untouched by signals.
  *
- * Faults in ndrun's own code stay Linux crashes, with a message. */
+ * Faults in ndrun's own code stay Linux crashes, with a message; every
+ * other fault a PE thread takes is the program's (fault_is_pe). */
 #include <execinfo.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #endif
 
 #include "core/debug.h"
+#include "core/virtual.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
 
@@ -201,6 +203,23 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
 	seh_terminate(EXCEPTION_STACK_OVERFLOW);
 }
 
+/* Is the fault the program's?  Code of a loaded image or of a registered
+ * function table is; so is code in memory the program allocated (ndrun
+ * never runs code there).  A failed instruction fetch at rip (NULL, a
+ * non-executable page, nothing mapped) is the doing of the call or jump
+ * that led there: the program's when the return address at [rsp] is in
+ * its code, as after a call (or a tail jump from a function it called). */
+static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
+{
+	const greg_t *g = uc->uc_mcontext.gregs;
+	ULONG64 rip = g[REG_RIP], ret;
+
+	if (seh_pc_in_pe(rip) || virtual_is_private((void *)rip))
+		return 1;
+	return sig == SIGSEGV && g[REG_TRAPNO] == TRAP_PAGE_FAULT && (g[REG_ERR] & PF_INSTRUCTION) &&
+	       (ULONG64)si->si_addr == rip && seh_peek(g[REG_RSP], &ret) && seh_pc_in_pe(ret);
+}
+
 static void fault_handler(int sig, siginfo_t *si, void *ucp)
 {
 	ucontext_t *uc = ucp;
@@ -209,7 +228,7 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	ULONG64 sp;
 	struct fault_frame *f;
 
-	if (!seh_pc_in_pe(g[REG_RIP])) {
+	if (!fault_is_pe(sig, si, uc)) {
 		host_crash(sig, si, uc);
 		return;
 	}
