@@ -151,9 +151,11 @@ void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR
 	io_publish(ov, status, info);
 	if (sync && NT_ERROR(status))
 		return;
+	/* The handle is the completion's signal only for a request that
+	 * names no event of its own. */
 	if (ev)
 		event_set_handle(event_of(ev));
-	if (!(modes & FILE_SKIP_SET_EVENT_ON_HANDLE))
+	else if (!(modes & FILE_SKIP_SET_EVENT_ON_HANDLE))
 		set_object_state(t, true);
 	if ((ULONG_PTR)ev & 1)
 		return;
