@@ -144,6 +144,10 @@ static int do_set(struct ws_socket *s, int level, int name, const char *val, int
 	struct linger lg;
 	int v, one;
 
+	/* Takes no value: ConnectEx's callers pass (NULL, 0).  Linux needs no
+	 * update, the socket is complete once connected. */
+	if (level == WS_SOL_SOCKET && name == WS_SO_UPDATE_CONNECT_CONTEXT)
+		return s->connected ? 0 : WSAENOTCONN;
 	if (!val)
 		return WSAEFAULT;
 	if (level == WS_SOL_SOCKET && name == WS_SO_LINGER) {
@@ -206,8 +210,6 @@ static int do_set(struct ws_socket *s, int level, int name, const char *val, int
 		object_unref(&ls->obj);
 		return s->connected ? 0 : WSAENOTCONN;
 	}
-	case WS_SO_UPDATE_CONNECT_CONTEXT:
-		return s->connected ? 0 : WSAENOTCONN;
 	}
 	return WSAENOPROTOOPT;
 }
