@@ -132,6 +132,7 @@ void thread_init_main(void)
 	}
 	t->tid = thread_current_id();
 	t->started = true;
+	suspend_thread_attach(t);
 	/* The main thread's object lives as long as the process. */
 	thread_attach_self(t, loader_current_teb());
 	handle_current_thread_object = current_thread_object;
@@ -210,6 +211,7 @@ static void thread_finish(struct thread *t, DWORD code)
 	wait_wake_object(&t->obj);
 	wait_unlock();
 	TRACE(thread, "%04x finished with %u\n", t->tid, code);
+	suspend_thread_detach();
 	current = NULL;
 	object_unref(&t->obj);
 }
@@ -222,6 +224,7 @@ static void *thread_main(void *arg)
 	void *addr = NULL;
 	TEB *teb;
 
+	suspend_thread_attach(t);
 	/* CREATE_SUSPENDED: held here until ResumeThread. */
 	wait_lock();
 	t->tid = thread_current_id();

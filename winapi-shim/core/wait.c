@@ -30,12 +30,14 @@ static pthread_mutex_t the_wait_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void wait_lock(void)
 {
+	suspend_hold();
 	pthread_mutex_lock(&the_wait_lock);
 }
 
 void wait_unlock(void)
 {
 	pthread_mutex_unlock(&the_wait_lock);
+	suspend_allow();
 }
 
 /* Wait lock held.  Satisfies the wait if it can complete now: result set. */

@@ -2,6 +2,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include "core/context.h"
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
@@ -139,23 +140,14 @@ VOID WINAPI GetCurrentProcessorNumberEx(PPROCESSOR_NUMBER number)
 	number->Reserved = 0;
 }
 
-/* CREATE_SUSPENDED threads only: a thread held at its start gate can be
- * suspended further and resumed; a running one cannot be stopped. */
 DWORD WINAPI SuspendThread(HANDLE h)
 {
 	struct thread *t = get_thread(h);
-	DWORD prev = (DWORD)-1;
+	DWORD prev;
 
 	if (!t)
 		return (DWORD)-1;
-	wait_lock();
-	if (!t->started && t->suspend_count < MAXIMUM_SUSPEND_COUNT)
-		prev = t->suspend_count++;
-	wait_unlock();
-	if (prev == (DWORD)-1) {
-		TRACE(thread, "%04x is running: suspending it is not supported\n", t->tid);
-		SetLastError(ERROR_NOT_SUPPORTED);
-	}
+	prev = thread_suspend(t);
 	object_unref(&t->obj);
 	return prev;
 }
@@ -167,14 +159,61 @@ DWORD WINAPI ResumeThread(HANDLE h)
 
 	if (!t)
 		return (DWORD)-1;
-	wait_lock();
-	prev = t->suspend_count;
-	if (prev && !--t->suspend_count)
-		futex_wake(&t->suspend_count, 1);
-	wait_unlock();
-	TRACE(thread, "%04x: suspend count was %u\n", t->tid, prev);
+	prev = thread_resume(t);
 	object_unref(&t->obj);
 	return prev;
+}
+
+BOOL WINAPI GetThreadContext(HANDLE h, CONTEXT *ctx)
+{
+	struct thread *t = get_thread(h);
+	BOOL ok;
+
+	if (!t)
+		return FALSE;
+	if (t == thread_current()) {
+		/* The caller's own registers, as they are in here. */
+		CONTEXT now;
+
+		RtlCaptureContext(&now);
+		now.SegCs = 0x33;
+		now.SegSs = now.SegDs = now.SegEs = now.SegGs = 0x2b;
+		now.SegFs = 0x53;
+		now.Dr0 = now.Dr1 = now.Dr2 = now.Dr3 = now.Dr6 = now.Dr7 = 0;
+		context_copy_parts(ctx, &now, ctx->ContextFlags);
+		ok = TRUE;
+	} else {
+		ok = thread_get_context(t, ctx);
+	}
+	object_unref(&t->obj);
+	return ok;
+}
+
+BOOL WINAPI SetThreadContext(HANDLE h, const CONTEXT *ctx)
+{
+	struct thread *t = get_thread(h);
+	BOOL ok = FALSE;
+
+	if (!t)
+		return FALSE;
+	if (t == thread_current()) {
+		CONTEXT now;
+
+		/* Only a jump elsewhere makes sense on the calling thread:
+		 * other registers alone would land back in here, changed. */
+		if ((ctx->ContextFlags & CONTEXT_CONTROL) != CONTEXT_CONTROL) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+		} else {
+			RtlCaptureContext(&now);
+			context_copy_parts(&now, ctx, ctx->ContextFlags);
+			object_unref(&t->obj);
+			RtlRestoreContext(&now, NULL);
+		}
+	} else {
+		ok = thread_set_context(t, ctx);
+	}
+	object_unref(&t->obj);
+	return ok;
 }
 
 DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)

@@ -25,6 +25,7 @@
 #define VALGRIND_MAKE_MEM_UNDEFINED(addr, len) ((void)(addr), (void)(len))
 #endif
 
+#include "core/context.h"
 #include "core/debug.h"
 #include "core/virtual.h"
 #include "ntdll/ntdll_private.h"
@@ -59,37 +60,9 @@ static void __attribute__((ms_abi, noreturn, used)) fault_entry(EXCEPTION_RECORD
 
 static void ucontext_to_context(const ucontext_t *uc, CONTEXT *ctx)
 {
-	const greg_t *g = uc->uc_mcontext.gregs;
-
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ContextFlags = CONTEXT_CONTROL | CONTEXT_INTEGER | CONTEXT_SEGMENTS | CONTEXT_FLOATING_POINT;
-	ctx->Rax = g[REG_RAX];
-	ctx->Rcx = g[REG_RCX];
-	ctx->Rdx = g[REG_RDX];
-	ctx->Rbx = g[REG_RBX];
-	ctx->Rsp = g[REG_RSP];
-	ctx->Rbp = g[REG_RBP];
-	ctx->Rsi = g[REG_RSI];
-	ctx->Rdi = g[REG_RDI];
-	ctx->R8 = g[REG_R8];
-	ctx->R9 = g[REG_R9];
-	ctx->R10 = g[REG_R10];
-	ctx->R11 = g[REG_R11];
-	ctx->R12 = g[REG_R12];
-	ctx->R13 = g[REG_R13];
-	ctx->R14 = g[REG_R14];
-	ctx->R15 = g[REG_R15];
-	ctx->Rip = g[REG_RIP];
-	ctx->EFlags = (DWORD)g[REG_EFL];
-	/* The selectors 64-bit Windows code sees. */
-	ctx->SegCs = 0x33;
-	ctx->SegDs = ctx->SegEs = ctx->SegSs = ctx->SegGs = 0x2b;
-	ctx->SegFs = 0x53;
-	if (uc->uc_mcontext.fpregs) {
-		_Static_assert(sizeof(*uc->uc_mcontext.fpregs) == sizeof(ctx->FltSave), "FXSAVE image");
-		memcpy(&ctx->FltSave, uc->uc_mcontext.fpregs, sizeof(ctx->FltSave));
-		ctx->MxCsr = uc->uc_mcontext.fpregs->mxcsr;
-	}
+	context_from_ucontext(uc, ctx, ctx->ContextFlags);
 }
 
 static void fill_record(int sig, const siginfo_t *si, const ucontext_t *uc, EXCEPTION_RECORD *rec,
