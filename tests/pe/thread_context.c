@@ -200,15 +200,22 @@ static DWORD WINAPI suspender(void *arg)
 	DWORD bad = 0;
 
 	(void)arg;
+	/* Which checks failed, as bits of the exit code. */
 	for (int i = 0; i < 300; i++) {
 		CONTEXT ctx;
 		DWORD prev = SuspendThread(busy_thread);
 
+		if (prev > 1)
+			bad |= 1;
 		ctx.ContextFlags = CONTEXT_CONTROL;
-		if (prev > 1 || !GetThreadContext(busy_thread, &ctx) || !ctx.Rsp)
-			bad++;
-		if (ResumeThread(busy_thread) - 1 > 1)
-			bad++;
+		ctx.Rsp = 0;
+		if (!GetThreadContext(busy_thread, &ctx))
+			bad |= 2;
+		else if (!ctx.Rsp)
+			bad |= 4;
+		prev = ResumeThread(busy_thread);
+		if (prev != 1 && prev != 2)
+			bad |= 8;
 	}
 	return bad;
 }
@@ -225,7 +232,9 @@ static void test_concurrent(void)
 	s[1] = CreateThread(NULL, 0, suspender, NULL, 0, NULL);
 	ok(WaitForMultipleObjects(2, s, TRUE, 30000) == WAIT_OBJECT_0, "the suspenders did not finish\n");
 	for (int i = 0; i < 2; i++) {
-		ok(GetExitCodeThread(s[i], &bad) && !bad, "suspender %d: %lu bad answers\n", i, bad);
+		bad = 0xdead;
+		ok(GetExitCodeThread(s[i], &bad), "GetExitCodeThread: %lu\n", GetLastError());
+		ok(!bad, "suspender %d: bad answers %#lx\n", i, bad);
 		CloseHandle(s[i]);
 	}
 	ok(SuspendThread(busy_thread) == 0, "suspend count left over\n");

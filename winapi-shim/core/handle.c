@@ -4,6 +4,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/process.h"
 
 /* Entries live in chunks that are never freed or moved, so a handle's
@@ -49,21 +50,21 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
 	struct handle_entry *e;
 	unsigned int i;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	if (free_head) {
 		i = free_head - 1;
 		free_head = slot(i)->next_free;
 	} else {
 		i = nr_slots;
 		if ((i >> CHUNK_SHIFT) >= MAX_CHUNKS) {
-			pthread_mutex_unlock(&table_lock);
+			kunlock(&table_lock);
 			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 			return NULL;
 		}
 		if (!chunks[i >> CHUNK_SHIFT]) {
 			chunks[i >> CHUNK_SHIFT] = calloc(CHUNK_SIZE, sizeof(struct handle_entry));
 			if (!chunks[i >> CHUNK_SHIFT]) {
-				pthread_mutex_unlock(&table_lock);
+				kunlock(&table_lock);
 				SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 				return NULL;
 			}
@@ -75,7 +76,7 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
 	e->access = access;
 	e->flags = flags;
 	atomic_fetch_add(&obj->handle_count, 1);
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	TRACE(handle, "%p -> %s %p\n", index_to_handle(i), obj->ops->type_name, (void *)obj);
 	return index_to_handle(i);
 }
@@ -91,11 +92,11 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops)
 	} else if (h == PSEUDO_HANDLE_CURRENT_PROCESS) {
 		obj = process_current();
 	} else {
-		pthread_mutex_lock(&table_lock);
+		klock(&table_lock);
 		e = lookup_locked(h);
 		if (e)
 			obj = object_ref(e->obj);
-		pthread_mutex_unlock(&table_lock);
+		kunlock(&table_lock);
 	}
 	if (obj && ops && obj->ops != ops) {
 		object_unref(obj);
@@ -112,10 +113,10 @@ BOOL handle_close(HANDLE h)
 	struct object *obj;
 	unsigned int left;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (!e || (e->flags & HANDLE_FLAG_PROTECT_FROM_CLOSE)) {
-		pthread_mutex_unlock(&table_lock);
+		kunlock(&table_lock);
 		SetLastError(ERROR_INVALID_HANDLE);
 		return FALSE;
 	}
@@ -124,7 +125,7 @@ BOOL handle_close(HANDLE h)
 	e->next_free = free_head;
 	free_head = (unsigned int)((uintptr_t)h >> 2);
 	left = atomic_fetch_sub(&obj->handle_count, 1) - 1;
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 
 	TRACE(handle, "%p (%s %p), %u left\n", h, obj->ops->type_name, (void *)obj, left);
 	if (obj->ops->close_handle)
@@ -137,7 +138,7 @@ BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 {
 	struct handle_entry *e;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (e) {
 		if (access)
@@ -145,7 +146,7 @@ BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 		if (flags)
 			*flags = e->flags;
 	}
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	if (!e)
 		SetLastError(ERROR_INVALID_HANDLE);
 	return e != NULL;
@@ -155,11 +156,11 @@ BOOL handle_set_flags(HANDLE h, DWORD mask, DWORD flags)
 {
 	struct handle_entry *e;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (e)
 		e->flags = (e->flags & ~mask) | (flags & mask);
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	if (!e)
 		SetLastError(ERROR_INVALID_HANDLE);
 	return e != NULL;

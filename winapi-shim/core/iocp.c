@@ -7,6 +7,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -152,11 +153,11 @@ static void release_locked(struct iocp *port)
  * held); a waiter may take its place. */
 static void deactivate(struct iocp *port, bool counted)
 {
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (counted)
 		port->active--;
 	release_locked(port);
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	object_unref(&port->obj);
 }
 
@@ -173,9 +174,9 @@ void iocp_thread_unblock(void)
 {
 	if (!my_port || !my_port_paused)
 		return;
-	pthread_mutex_lock(&my_port->lock);
+	klock(&my_port->lock);
 	my_port->active++;
-	pthread_mutex_unlock(&my_port->lock);
+	kunlock(&my_port->lock);
 	my_port_paused = false;
 }
 
@@ -192,10 +193,10 @@ void iocp_thread_exit(void)
 
 void iocp_alert_locked(struct port_waiter *w)
 {
-	pthread_mutex_lock(&w->port->lock);
+	klock(&w->port->lock);
 	if (state_of(w) == BLOCKED)
 		end_wait_locked(w, ALERTED);
-	pthread_mutex_unlock(&w->port->lock);
+	kunlock(&w->port->lock);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
@@ -204,10 +205,10 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	struct port_waiter *w;
 	struct packet *p;
 
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (port->closed) {
 		/* Nobody can ever dequeue it. */
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 		return true;
 	}
 	/* Straight to the most recent waiter when the queue is empty. */
@@ -219,7 +220,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->got = 1;
 		port->active++;
 		end_wait_locked(w, GOT);
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 		return true;
 	}
 	if (port->cache) {
@@ -227,7 +228,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		port->cache = p->next;
 		port->cached--;
 	} else if (!(p = malloc(sizeof(*p)))) {
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 		return false;
 	}
 	p->next = NULL;
@@ -242,7 +243,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	port->tail = p;
 	port->queued++;
 	/* Waiters held back by the limit stay so: the queue only grew. */
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	return true;
 }
 
@@ -272,7 +273,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	 * listed alertable wait: both under the wait lock. */
 	if (self)
 		wait_lock();
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (my_port == port) {
 		port->active--;
 		dropped = port;
@@ -310,7 +311,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	list_add_head(&port->waiters, &w.entry);
 	if (self)
 		self->alertable_port_wait = &w;
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	if (self)
 		wait_unlock();
 	if (dropped)
@@ -319,7 +320,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	for (;;) {
 		int err = futex_wait(&w.state, BLOCKED, timeout == INFINITE ? NULL : &deadline);
 
-		pthread_mutex_lock(&port->lock);
+		klock(&port->lock);
 		s = state_of(&w);
 		if (s != BLOCKED)
 			break;
@@ -329,11 +330,11 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 			s = TIMED_OUT;
 			break;
 		}
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 	}
 	/* Still listed after an alert or a timeout. */
 	list_remove(&w.entry);
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	if (self) {
 		wait_lock();
 		self->alertable_port_wait = NULL;
@@ -358,7 +359,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	goto out;
 
 unlock:
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	if (self)
 		wait_unlock();
 	if (dropped)
@@ -376,7 +377,7 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	if (handles_left)
 		return;
 	/* Every waiter fails with ERROR_ABANDONED_WAIT_0. */
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	port->closed = true;
 	while (!list_empty(&port->waiters)) {
 		struct port_waiter *w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
@@ -385,7 +386,7 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 		if (state_of(w) == BLOCKED)
 			end_wait_locked(w, CLOSED);
 	}
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 
@@ -440,7 +441,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	struct list *cur;
 	unsigned int n = 0;
 
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	LIST_FOR_EACH(cur, &port->waiters)
 		n++;
 	if (waiters)
@@ -449,5 +450,5 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 		*active = port->active;
 	if (queued)
 		*queued = port->queued;
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 }

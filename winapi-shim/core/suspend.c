@@ -27,6 +27,7 @@
 #include "core/context.h"
 #include "core/debug.h"
 #include "core/futex.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -180,34 +181,52 @@ static bool gate_resume(struct thread *t, DWORD *prev)
 	return held;
 }
 
+/* Suspend lock held: one more reason for t to stop (the program's count
+ * or a context access).  True when the caller must send the signal. */
+static bool hold_locked(struct thread *t)
+{
+	if (t->suspend_count + t->context_holds++)
+		return false;
+	atomic_store(&t->park, PARK_REQUESTED);
+	return true;
+}
+
+static void release_locked(struct thread *t)
+{
+	if (--t->context_holds + t->suspend_count)
+		return;
+	atomic_store(&t->park, PARK_NONE);
+	futex_wake_all(&t->park);
+}
+
 DWORD thread_suspend(struct thread *t)
 {
 	DWORD prev;
-	bool signal = false;
+	bool signal;
 
 	if (!is_started(t) && gate_suspend(t, &prev)) {
 		if (prev == (DWORD)-1)
 			SetLastError(ERROR_SIGNAL_REFUSED);
 		return prev;
 	}
-	pthread_mutex_lock(&suspend_lock);
+	klock(&suspend_lock);
 	if (is_finished(t)) {
-		pthread_mutex_unlock(&suspend_lock);
+		kunlock(&suspend_lock);
 		SetLastError(ERROR_ACCESS_DENIED);
 		return (DWORD)-1;
 	}
 	prev = t->suspend_count;
 	if (prev >= MAXIMUM_SUSPEND_COUNT) {
-		pthread_mutex_unlock(&suspend_lock);
+		kunlock(&suspend_lock);
 		SetLastError(ERROR_SIGNAL_REFUSED);
 		return (DWORD)-1;
 	}
+	/* The count is the program's: a context access in progress holds
+	 * the thread without showing in it. */
+	signal = hold_locked(t);
+	t->context_holds--;
 	t->suspend_count++;
-	if (!prev) {
-		atomic_store(&t->park, PARK_REQUESTED);
-		signal = true;
-	}
-	pthread_mutex_unlock(&suspend_lock);
+	kunlock(&suspend_lock);
 	TRACE(thread, "%04x: suspend count was %u\n", t->tid, prev);
 	/* Outside the lock: a thread suspending itself parks right here. */
 	if (signal)
@@ -224,22 +243,24 @@ DWORD thread_resume(struct thread *t)
 
 	if (!is_started(t) && gate_resume(t, &prev))
 		return prev;
-	pthread_mutex_lock(&suspend_lock);
+	klock(&suspend_lock);
 	prev = t->suspend_count;
-	if (prev && !--t->suspend_count) {
-		atomic_store(&t->park, PARK_NONE);
-		futex_wake_all(&t->park);
+	if (prev) {
+		t->context_holds++;
+		t->suspend_count--;
+		release_locked(t);
 	}
-	pthread_mutex_unlock(&suspend_lock);
+	kunlock(&suspend_lock);
 	TRACE(thread, "%04x: suspend count was %u\n", t->tid, prev);
 	return prev;
 }
 
-/* Runs fn on t's parked ucontext, suspending t around it (a thread the
- * program did not suspend is stopped for the while). */
+/* Runs fn on t's parked ucontext; a thread the program has not
+ * suspended is stopped for the while. */
 static BOOL with_parked(struct thread *t, void (*fn)(ucontext_t *uc, void *arg), void *arg)
 {
 	BOOL ok = FALSE;
+	bool signal;
 
 	if (t == self) {
 		SetLastError(ERROR_INVALID_PARAMETER);
@@ -253,17 +274,25 @@ static BOOL with_parked(struct thread *t, void (*fn)(ucontext_t *uc, void *arg),
 		SetLastError(ERROR_NOT_SUPPORTED);
 		return FALSE;
 	}
-	if (thread_suspend(t) == (DWORD)-1)
+	klock(&suspend_lock);
+	if (is_finished(t)) {
+		kunlock(&suspend_lock);
+		SetLastError(ERROR_ACCESS_DENIED);
 		return FALSE;
-	/* Parked unless it ended first; it stays parked while we hold a
-	 * count. */
-	pthread_mutex_lock(&suspend_lock);
+	}
+	signal = hold_locked(t);
+	kunlock(&suspend_lock);
+	if (signal)
+		send_suspend(t);
+	wait_parked(t);
+	/* Parked unless it ended first; it stays parked while we hold it. */
+	klock(&suspend_lock);
 	if (atomic_load(&t->park) == PARK_PARKED) {
 		fn(t->parked_uc, arg);
 		ok = TRUE;
 	}
-	pthread_mutex_unlock(&suspend_lock);
-	thread_resume(t);
+	release_locked(t);
+	kunlock(&suspend_lock);
 	if (!ok)
 		SetLastError(ERROR_ACCESS_DENIED);
 	return ok;

@@ -8,6 +8,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "loader.h"
@@ -34,12 +35,12 @@ DWORD thread_current_id(void)
 
 void thread_list_lock(void)
 {
-	pthread_mutex_lock(&live_threads_lock);
+	klock(&live_threads_lock);
 }
 
 void thread_list_unlock(void)
 {
-	pthread_mutex_unlock(&live_threads_lock);
+	kunlock(&live_threads_lock);
 }
 
 void thread_for_each(void (*fn)(struct thread *t, void *ctx), void *ctx)

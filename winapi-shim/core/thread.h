@@ -30,6 +30,7 @@ struct thread {
 	DWORD suspend_count;  /* futex: held at start while > 0; wait lock until
 			       * started, then core/suspend.c's lock */
 	bool started;         /* past the start gate; wait lock */
+	DWORD context_holds;  /* Get/SetThreadContext stopping it; suspend lock */
 	_Atomic uint32_t park; /* futex: core/suspend.c's PARK_* state */
 	void *parked_uc;      /* its ucontext_t while parked */
 	LPTHREAD_START_ROUTINE start;
@@ -91,16 +92,14 @@ void thread_list_unlock(void);
  * thread_suspend returns.  thread_get_context/thread_set_context: the
  * registers of another started thread (suspended for the while if the
  * program has not).  suspend_thread_attach: on t's own thread, before
- * anyone can suspend it; detach when it ends.  suspend_hold/allow bracket
- * the wait lock: a thread holding it parks only once it is let go. */
+ * anyone can suspend it; detach when it ends.  Kernel locks
+ * (core/klock.h) defer parking until released. */
 DWORD thread_suspend(struct thread *t);
 DWORD thread_resume(struct thread *t);
 BOOL thread_get_context(struct thread *t, CONTEXT *ctx);
 BOOL thread_set_context(struct thread *t, const CONTEXT *ctx);
 void suspend_thread_attach(struct thread *t);
 void suspend_thread_detach(void);
-void suspend_hold(void);
-void suspend_allow(void);
 
 /* APCs (core/apc.c).  apc_queue: QueueUserAPC on t.  apc_run_pending:
  * runs the calling thread's queued APCs, true when it ran any. */

@@ -5,6 +5,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -30,14 +31,12 @@ static pthread_mutex_t the_wait_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void wait_lock(void)
 {
-	suspend_hold();
-	pthread_mutex_lock(&the_wait_lock);
+	klock(&the_wait_lock);
 }
 
 void wait_unlock(void)
 {
-	pthread_mutex_unlock(&the_wait_lock);
-	suspend_allow();
+	kunlock(&the_wait_lock);
 }
 
 /* Wait lock held.  Satisfies the wait if it can complete now: result set. */

@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 enum kind { K_BOOL, K_INT, K_BUF };
 
@@ -222,9 +223,9 @@ int WINAPI WS_getsockopt(SOCKET sock, int level, int name, char *val, int *len)
 	if (!s)
 		return SOCKET_ERROR;
 	TRACE(winsock, "%#lx %#x %#x\n", (unsigned long)sock, level, name);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	err = do_get(s, level, name, val, len);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(&s->obj);
 	return err ? ws_fail(err) : 0;
 }
@@ -237,9 +238,9 @@ int WINAPI WS_setsockopt(SOCKET sock, int level, int name, const char *val, int 
 	if (!s)
 		return SOCKET_ERROR;
 	TRACE(winsock, "%#lx %#x %#x\n", (unsigned long)sock, level, name);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	err = do_set(s, level, name, val, len);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(&s->obj);
 	return err ? ws_fail(err) : 0;
 }
