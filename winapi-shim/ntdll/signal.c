@@ -64,6 +64,9 @@ static __thread void *altstack;
  * keeps a gap above it), and a fault below rsp inside the range gives it
  * back by unmapping it. */
 #define STACK_RESERVE (64 * 1024)
+/* Linux keeps the main stack's growth a gap (stack_guard_gap, 1 MiB by
+ * default) away from the mapping below it. */
+#define MAIN_STACK_MIN (4 * 1024 * 1024)
 enum { RESERVE_NONE, RESERVE_PROTECTED, RESERVE_MAPPED };
 static __thread int reserve_kind;
 static __thread uintptr_t reserve_lo;
@@ -245,6 +248,10 @@ static void arm_stack_reserve(void)
 		return;
 	if (!mprotect((void *)lo, STACK_RESERVE, PROT_NONE)) {
 		reserve_kind = RESERVE_PROTECTED;
+	} else if ((uintptr_t)teb->Tib.StackBase - lo < MAIN_STACK_MIN) {
+		/* The guard gap above the mapping would leave too little. */
+		TRACE(seh, "main stack too small for a reserve: a stack overflow will end the program\n");
+		return;
 	} else {
 		p = mmap((void *)lo, STACK_RESERVE, PROT_NONE,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
