@@ -11,11 +11,13 @@
  * when the handler returns.  The handler only uses atomics and futexes.
  *
  * Like Windows, which stops a thread anywhere in user mode, a thread may
- * park inside ndrun's code holding a lock of its own; the wait lock,
- * which Windows keeps in its kernel, is the exception: a thread parks
- * only once it has let it go (suspend_hold/suspend_allow), so waits,
- * events and thread starts elsewhere go on.  The suspender never takes
- * the wait lock for a started thread. */
+ * park inside ndrun's code holding a lock of its own; locks over what
+ * Windows keeps in its kernel (core/klock.h: handles, waits, ports, ...)
+ * are the exception: a thread parks only once it has let go of all of
+ * them (suspend_hold/suspend_allow), so the rest of the process, and the
+ * suspender itself, go on.  Get/SetThreadContext stop a thread with a
+ * hold of their own (context_holds), which the program's suspend count
+ * does not show. */
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
