@@ -169,6 +169,7 @@ BOOL WINAPI GetThreadContext(HANDLE h, CONTEXT *ctx)
 	struct thread *t = get_thread(h);
 	BOOL ok;
 
+	TRACE(thread, "%p flags %#x\n", h, (unsigned)ctx->ContextFlags);
 	if (!t)
 		return FALSE;
 	if (t == thread_current()) {
@@ -194,6 +195,7 @@ BOOL WINAPI SetThreadContext(HANDLE h, const CONTEXT *ctx)
 	struct thread *t = get_thread(h);
 	BOOL ok = FALSE;
 
+	TRACE(thread, "%p flags %#x rip %#llx\n", h, (unsigned)ctx->ContextFlags, (unsigned long long)ctx->Rip);
 	if (!t)
 		return FALSE;
 	if (t == thread_current()) {
