@@ -2,7 +2,8 @@
  * program's handlers: executing a PAGE_READWRITE page (DEP), calling
  * through a NULL pointer (rip 0: the dispatcher finds the caller from the
  * return address at [rsp], as for a leaf function), both seen by a
- * vectored handler and by a frame-based handler of the calling function.
+ * vectored handler and by a frame-based handler of the calling function;
+ * calling an address where nothing is mapped too.
  * ExceptionInformation[0] is 8 (execute) and [1] the address. */
 #include <stdint.h>
 #include <string.h>
@@ -99,6 +100,9 @@ static void test_vectored(BYTE *rw_page)
 	check_fault(call_plain((int_fn)(uintptr_t)rw_page), "vectored, PAGE_READWRITE", (DWORD64)(uintptr_t)rw_page);
 	seen = 0;
 	check_fault(call_plain(null_fn), "vectored, NULL", 0);
+	/* Nothing mapped there (a stale or corrupted pointer). */
+	seen = 0;
+	check_fault(call_plain((int_fn)(uintptr_t)0xdeadbeef000ull), "vectored, unmapped", 0xdeadbeef000ull);
 	RemoveVectoredExceptionHandler(h);
 }
 
