@@ -1,11 +1,14 @@
 /* ndrun: run a Windows x86-64 program on Linux. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "binfmt.h"
 #include "core/debug.h"
 #include "core/heap.h"
+#include "core/startup.h"
 #include "core/thread.h"
 #include "exit_codes.h"
 #include "loader.h"
@@ -16,13 +19,21 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n"
+		"Usage: ndrun [--] PROGRAM.exe [ARGS...]\n"
+		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"\n"
+		"  --register [NAME]    (root) register this ndrun with binfmt_misc as entry NAME\n"
+		"                       (default ndrun), so that ./PROGRAM.exe ARGS runs under it\n"
+		"  --unregister [NAME]  (root) remove that binfmt_misc entry\n"
 		"\n"
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
 		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc nd2unix\n"
+		"                             iocp file msvcrt seh winsock nd misc process relay\n"
+		"                             nd2unix\n"
+		"  NDSHIM_RELAY_INCLUDE=LIST  +relay traces only these (dll, dll.Function, Function; ';')\n"
+		"  NDSHIM_RELAY_EXCLUDE=LIST  +relay leaves these out\n"
 		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
@@ -55,7 +66,7 @@ int main(int argc, char **argv)
 	struct module *exe;
 	void *stack_base, *stack_limit;
 	exe_entry_fn entry;
-	int i = 1;
+	int i = 1, startup_fd = -1;
 
 	debug_init(getenv("NDSHIM_DEBUG"));
 	if (i < argc && !strcmp(argv[i], "--help")) {
@@ -66,6 +77,20 @@ int main(int argc, char **argv)
 		printf("ndrun %s\n", NDSHIM_VERSION);
 		return 0;
 	}
+	if (i < argc && (!strcmp(argv[i], "--register") || !strcmp(argv[i], "--unregister"))) {
+		const char *name = i + 1 < argc ? argv[i + 1] : BINFMT_DEFAULT_NAME;
+
+		if (i + 2 < argc) {
+			ndrun_error("%s takes at most one entry name", argv[i]);
+			return NDRUN_EXIT_USAGE;
+		}
+		return !strcmp(argv[i], "--register") ? binfmt_register(name) : binfmt_unregister(name);
+	}
+	/* Internal: a CreateProcess parent passes its startup block. */
+	if (i + 1 < argc && !strcmp(argv[i], "--startup-fd")) {
+		startup_fd = atoi(argv[i + 1]);
+		i += 2;
+	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
 	if (i >= argc || (argv[i][0] == '-' && argv[i][1])) {
@@ -75,6 +100,13 @@ int main(int argc, char **argv)
 		return NDRUN_EXIT_USAGE;
 	}
 
+	/* Windows has no SIGPIPE: a write to a closed pipe fails with
+	 * ERROR_NO_DATA instead. */
+	signal(SIGPIPE, SIG_IGN);
+	/* Before anything else takes a handle: inherited handles keep the
+	 * values they had in the parent. */
+	if (startup_init(startup_fd))
+		return NDRUN_EXIT_BAD_IMAGE;
 	if (process_init(argv[i], argc - i, argv + i)) {
 		ndrun_error("out of memory");
 		return NDRUN_EXIT_BAD_IMAGE;
@@ -89,6 +121,8 @@ int main(int argc, char **argv)
 	/* Faults in PE code (DllMain included) become Windows exceptions. */
 	seh_init();
 
+	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
+	startup_wait_resume();
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);
 	if (exe) {

@@ -5,8 +5,8 @@
 
 #include "core/debug.h"
 #include "core/codepage.h"
-#include "core/codepage.h"
 #include "core/path.h"
+#include "core/startup.h"
 #include "core/wstr.h"
 #include "loader.h"
 #include "module.h"
@@ -115,6 +115,11 @@ int process_init(const char *exe_path, int argc, char **argv)
 	prog = program_name(exe_path);
 	if (!prog)
 		return -1;
+	if (startup_command_line()) {
+		/* Started by CreateProcess: the line exactly as it was given. */
+		cmdline_w = wstr_dup(startup_command_line());
+		goto have_line;
+	}
 	len += strlen(prog) + 1;
 	for (int i = 1; i < argc; i++)
 		len += process_quote_arg(argv[i], NULL, 0) + 1;
@@ -129,6 +134,7 @@ int process_init(const char *exe_path, int argc, char **argv)
 	*p = 0;
 	cmdline_w = utf8_to_utf16_dup(line);
 	free(line);
+have_line:
 	/* ImagePathName: the path without the quotes. */
 	prog[strlen(prog) - 1] = 0;
 	image = utf8_to_utf16_dup(prog[0] == '"' ? prog + 1 : prog);
@@ -174,6 +180,8 @@ void loader_exit_process(UINT code)
 		loader_unlock();
 	}
 	TRACE(loader, "exit code %u\n", code);
+	/* The full 32 bits, for a parent that waits on us. */
+	startup_record_exit(code);
 	fflush(NULL);
 	_exit((int)code);
 }

@@ -226,6 +226,62 @@ static void test_object_lives_while_referenced(void **state)
 	object_unref(ev);
 }
 
+struct collected {
+	struct object *obj;
+	HANDLE *out;
+	size_t n;
+};
+
+static void collect(HANDLE h, struct object *obj, DWORD access, void *ctx)
+{
+	struct collected *c = ctx;
+
+	if (obj == c->obj && c->n < 64)
+		c->out[c->n++] = h;
+}
+
+/* Inherited handles keep the parent's values: handle_create_at takes a
+ * given free value (beyond the table or on the free list), refuses a
+ * taken one, and the slots it skipped stay usable. */
+static void test_create_at_given_value(void **state)
+{
+	struct object *ev = event_create(true, false);
+	HANDLE given = (HANDLE)(uintptr_t)0x4000, h, seen[64];
+	size_t n = 0;
+
+	assert_ptr_equal(handle_create_at(given, ev, EVENT_ALL_ACCESS, HANDLE_FLAG_INHERIT), given);
+	assert_null(handle_create_at(given, ev, EVENT_ALL_ACCESS, 0));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	assert_null(handle_create_at((HANDLE)(uintptr_t)0x4002, ev, EVENT_ALL_ACCESS, 0));
+	assert_true(SetEvent(given));
+
+	/* A value below it, now on the free list, can be taken too. */
+	h = CreateEventA(NULL, TRUE, FALSE, NULL);
+	assert_non_null(h);
+	assert_true(CloseHandle(h));
+	assert_ptr_equal(handle_create_at(h, ev, EVENT_ALL_ACCESS, HANDLE_FLAG_INHERIT), h);
+
+	for (int i = 0; i < 40; i++)
+		seen[i] = CreateEventA(NULL, FALSE, FALSE, NULL);
+	for (int i = 0; i < 40; i++) {
+		assert_non_null(seen[i]);
+		assert_ptr_not_equal(seen[i], given);
+		assert_ptr_not_equal(seen[i], h);
+		assert_true(CloseHandle(seen[i]));
+	}
+
+	/* handle_for_each finds both by their inherit flag. */
+	struct collected c = { ev, seen, 0 };
+
+	handle_for_each(HANDLE_FLAG_INHERIT, collect, &c);
+	n = c.n;
+	assert_int_equal(n, 2);
+	assert_true((seen[0] == h && seen[1] == given) || (seen[0] == given && seen[1] == h));
+	assert_true(CloseHandle(given));
+	assert_true(CloseHandle(h));
+	object_unref(ev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_duplicate),
 		cmocka_unit_test(test_duplicate_pseudo_handles),
 		cmocka_unit_test(test_object_lives_while_referenced),
+		cmocka_unit_test(test_create_at_given_value),
 	};
 	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 }

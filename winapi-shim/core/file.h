@@ -28,6 +28,7 @@ struct file {
 	DWORD options;  /* FILE_FLAG_* given to CreateFile */
 	char *unix_path; /* FILE_FLAG_DELETE_ON_CLOSE: unlinked on destroy */
 	bool own_fd;     /* close fd on destroy */
+	bool anon_pipe;  /* CreatePipe end: a read at EOF is ERROR_BROKEN_PIPE */
 	/* WriteConsoleW may get half of a surrogate pair in one call. */
 	WCHAR pending_high_surrogate;
 	/* ReadConsoleW: decoded input that did not fit the caller's buffer. */

@@ -27,6 +27,8 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct object *(*handle_current_thread_object)(void);
 
+_Atomic unsigned long handle_closes;
+
 static inline HANDLE index_to_handle(unsigned int i) { return (HANDLE)(uintptr_t)((i + 1) << 2); }
 
 static struct handle_entry *slot(unsigned int i) { return &chunks[i >> CHUNK_SHIFT][i & (CHUNK_SIZE - 1)]; }
@@ -81,6 +83,80 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
 	return index_to_handle(i);
 }
 
+/* table_lock held: grows the table to hold slot i, the slots skipped on
+ * the way going to the free list.  false when out of memory. */
+static bool grow_to(unsigned int i)
+{
+	while (nr_slots <= i) {
+		unsigned int n = nr_slots;
+
+		if ((n >> CHUNK_SHIFT) >= MAX_CHUNKS)
+			return false;
+		if (!chunks[n >> CHUNK_SHIFT] &&
+		    !(chunks[n >> CHUNK_SHIFT] = calloc(CHUNK_SIZE, sizeof(struct handle_entry))))
+			return false;
+		nr_slots++;
+		if (n != i) {
+			slot(n)->next_free = free_head;
+			free_head = n + 1;
+		}
+	}
+	return true;
+}
+
+HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags)
+{
+	uintptr_t v = (uintptr_t)h;
+	unsigned int i, *link;
+	struct handle_entry *e;
+
+	if (!v || (v & 3) || v > ((uintptr_t)MAX_CHUNKS * CHUNK_SIZE) << 2) {
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	i = (unsigned int)(v >> 2) - 1;
+	klock(&table_lock);
+	if (i >= nr_slots) {
+		if (!grow_to(i)) {
+			kunlock(&table_lock);
+			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+			return NULL;
+		}
+	} else {
+		if (slot(i)->obj) {
+			kunlock(&table_lock);
+			SetLastError(ERROR_INVALID_HANDLE);
+			return NULL;
+		}
+		/* Unlink slot i from the free list (only ever at startup,
+		 * when the list is short). */
+		for (link = &free_head; *link != i + 1; link = &slot(*link - 1)->next_free)
+			;
+		*link = slot(i)->next_free;
+	}
+	e = slot(i);
+	e->obj = object_ref(obj);
+	e->access = access;
+	e->flags = flags;
+	atomic_fetch_add(&obj->handle_count, 1);
+	kunlock(&table_lock);
+	TRACE(handle, "%p -> %s %p (given value)\n", h, obj->ops->type_name, (void *)obj);
+	return h;
+}
+
+void handle_for_each(DWORD flags, void (*fn)(HANDLE h, struct object *obj, DWORD access, void *ctx),
+		     void *ctx)
+{
+	klock(&table_lock);
+	for (unsigned int i = 0; i < nr_slots; i++) {
+		struct handle_entry *e = slot(i);
+
+		if (e->obj && (e->flags & flags) == flags)
+			fn(index_to_handle(i), e->obj, e->access, ctx);
+	}
+	kunlock(&table_lock);
+}
+
 struct object *handle_get(HANDLE h, const struct object_ops *ops)
 {
 	struct handle_entry *e;
@@ -122,6 +198,7 @@ BOOL handle_close(HANDLE h)
 	}
 	obj = e->obj;
 	e->obj = NULL;
+	atomic_fetch_add_explicit(&handle_closes, 1, memory_order_release);
 	e->next_free = free_head;
 	free_head = (unsigned int)((uintptr_t)h >> 2);
 	left = atomic_fetch_sub(&obj->handle_count, 1) - 1;

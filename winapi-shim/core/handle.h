@@ -19,10 +19,26 @@
  * ERROR_NOT_ENOUGH_MEMORY when the table is full. */
 HANDLE handle_create(struct object *obj, DWORD access, DWORD flags);
 
+/* The same at the given handle value (an inherited handle keeps the
+ * value it had in the parent): ERROR_INVALID_HANDLE when h is taken or
+ * not a handle value. */
+HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags);
+
+/* Calls fn for every open handle whose HANDLE_FLAG_* include flags,
+ * with the table lock held: fn must not touch the table. */
+void handle_for_each(DWORD flags, void (*fn)(HANDLE h, struct object *obj, DWORD access, void *ctx),
+		     void *ctx);
+
 /* The object behind h with a new reference, or NULL with
  * ERROR_INVALID_HANDLE when h is not open or (ops != NULL) is of
  * another type.  Drop the reference with object_unref. */
 struct object *handle_get(HANDLE h, const struct object_ops *ops);
+
+/* Counts handle_close calls.  A lookup made while it read n still
+ * holds while it reads n: handles change meaning only by being closed
+ * (a slot is reused only after that).  Read without the table lock,
+ * before the lookup it validates. */
+extern _Atomic unsigned long handle_closes;
 
 /* CloseHandle: FALSE with ERROR_INVALID_HANDLE for a handle not open,
  * or ERROR_INVALID_HANDLE for one marked HANDLE_FLAG_PROTECT_FROM_CLOSE. */

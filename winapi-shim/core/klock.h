@@ -11,6 +11,8 @@
 
 #include <pthread.h>
 
+#include "core/futex.h"
+
 /* core/suspend.c: the calling thread holds (one more) kernel lock; lets
  * one go, and parks now if a suspension came meanwhile. */
 void suspend_hold(void);
@@ -25,6 +27,15 @@ static inline void klock(pthread_mutex_t *m)
 static inline void kunlock(pthread_mutex_t *m)
 {
 	pthread_mutex_unlock(m);
+	suspend_allow();
+}
+
+/* kunlock, with the wakes decided under the lock sent before the thread
+ * may park. */
+static inline void kunlock_wake(pthread_mutex_t *m, struct futex_wakes *wakes)
+{
+	pthread_mutex_unlock(m);
+	futex_wake_flush(wakes);
 	suspend_allow();
 }
 

@@ -81,6 +81,24 @@ struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *exi
 	return obj;
 }
 
+struct object *namespace_find_object(const WCHAR *name)
+{
+	struct object *found = NULL;
+	struct list *cur;
+
+	klock(&names_lock);
+	LIST_FOR_EACH(cur, &names) {
+		struct named *n = LIST_ENTRY(cur, struct named, entry);
+
+		if (wequal(n->name, name) && ref_if_live(n->obj)) {
+			found = n->obj;
+			break;
+		}
+	}
+	kunlock(&names_lock);
+	return found;
+}
+
 void namespace_remove(struct object *obj)
 {
 	struct list *cur, *tmp;

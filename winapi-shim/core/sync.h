@@ -36,6 +36,8 @@ BOOL mutex_release(struct object *mutex);
  * reference, *existed set; the caller drops its own obj), or NULL with
  * ERROR_INVALID_HANDLE when that object is of another type. */
 struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *existed);
+/* The object named so (any type), with a new reference; NULL if none. */
+struct object *namespace_find_object(const WCHAR *name);
 /* The object's destroy calls this if it was ever inserted. */
 void namespace_remove(struct object *obj);
 /* name converted from an ANSI (ASCII/Latin-1) string; free() it.  NULL

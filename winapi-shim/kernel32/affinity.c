@@ -46,11 +46,16 @@ static void init_masks(void)
 static bool is_current_process(HANDLE h)
 {
 	struct object *obj = handle_get(h, &process_ops);
+	bool self;
 
 	if (!obj)
 		return false;
+	/* Other processes' affinity is theirs to set. */
+	self = to_process(obj)->pidfd < 0;
 	object_unref(obj);
-	return true;
+	if (!self)
+		SetLastError(ERROR_ACCESS_DENIED);
+	return self;
 }
 
 BOOL WINAPI GetProcessAffinityMask(HANDLE process, PDWORD_PTR proc_mask, PDWORD_PTR sys_mask)

@@ -292,6 +292,12 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		set_last_error_from_errno(errno);
 		return FALSE;
 	}
+	/* Windows reports the writer's end gone, not an empty read. */
+	if (!n && len && f->anon_pipe) {
+		file_release(f);
+		SetLastError(ERROR_BROKEN_PIPE);
+		return FALSE;
+	}
 	if (done)
 		*done = (DWORD)n;
 	if (ov) {

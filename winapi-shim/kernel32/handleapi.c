@@ -36,6 +36,8 @@ BOOL WINAPI DuplicateHandle(HANDLE src_process, HANDLE src, HANDLE dst_process, 
 		return FALSE;
 	if (!is_pseudo(src))
 		handle_get_info(src, &src_access, NULL);
+	else
+		src_access = src == PSEUDO_HANDLE_CURRENT_PROCESS ? PROCESS_ALL_ACCESS : THREAD_ALL_ACCESS;
 	if (options & DUPLICATE_CLOSE_SOURCE)
 		CloseHandle(src);
 	if (!dst) {

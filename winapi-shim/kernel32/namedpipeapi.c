@@ -1,8 +1,13 @@
 /* namedpipeapi: named pipes (core/pipe.c does the work). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "core/codepage.h"
 #include "core/debug.h"
+#include "core/errors.h"
+#include "core/handle.h"
 #include "core/file.h"
 #include "core/pipe.h"
 #include "kernel32/kernel32_private.h"
@@ -95,4 +100,55 @@ BOOL WINAPI SetNamedPipeHandleState(HANDLE h, LPDWORD mode, LPDWORD max_count, L
 	ok = pipe_set_state(f, mode);
 	file_release(f);
 	return ok;
+}
+
+/* Anonymous pipes are Linux pipes, so that a child process can inherit
+ * either end.  A read at EOF (every write end closed) is
+ * ERROR_BROKEN_PIPE, as on Windows. */
+BOOL WINAPI CreatePipe(PHANDLE rd, PHANDLE wr, LPSECURITY_ATTRIBUTES sa, DWORD size)
+{
+	DWORD flags = sa && sa->bInheritHandle ? HANDLE_FLAG_INHERIT : 0;
+	struct file *r = NULL, *w = NULL;
+	HANDLE hr = NULL, hw = NULL;
+	int fds[2];
+
+	if (!rd || !wr) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		set_last_error_from_errno(errno);
+		return FALSE;
+	}
+	/* The size is advisory on Windows; Linux's default (64 KiB) is at
+	 * least as large as what programs ask for. */
+	if (size > 65536)
+		fcntl(fds[1], F_SETPIPE_SZ, (int)size);
+	r = file_create(fds[0], GENERIC_READ | FILE_WRITE_ATTRIBUTES, 0, true);
+	w = file_create(fds[1], GENERIC_WRITE | FILE_READ_ATTRIBUTES, 0, true);
+	if (!r || !w) {
+		if (!r)
+			close(fds[0]);
+		if (!w)
+			close(fds[1]);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		goto out;
+	}
+	r->anon_pipe = w->anon_pipe = true;
+	hr = handle_create(&r->obj, r->access, flags);
+	hw = hr ? handle_create(&w->obj, w->access, flags) : NULL;
+	if (!hw) {
+		if (hr)
+			CloseHandle(hr);
+		goto out;
+	}
+	*rd = hr;
+	*wr = hw;
+	TRACE(file, "%p (fd %d), %p (fd %d)\n", hr, fds[0], hw, fds[1]);
+out:
+	if (r)
+		object_unref(&r->obj);
+	if (w)
+		object_unref(&w->obj);
+	return hw != NULL;
 }

@@ -18,6 +18,7 @@
 #include "core/file.h"
 #include "core/heap.h"
 #include "core/path.h"
+#include "core/startup.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
@@ -414,7 +415,11 @@ static pthread_mutex_t std_lock = PTHREAD_MUTEX_INITIALIZER;
 static void std_init(void)
 {
 	for (int fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) >= 0)
+		/* STARTF_USESTDHANDLES: the parent's values, inherited at
+		 * the same value; the fd is the same stream for Linux code. */
+		if (startup_std_handle(fd, &std_handles[fd]))
+			continue;
+		else if (fcntl(fd, F_GETFD) >= 0)
 			std_handles[fd] = file_create_handle(fd, fd ? GENERIC_WRITE | GENERIC_READ : GENERIC_READ,
 							     0, true);
 }

@@ -6,6 +6,7 @@
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
+#include "core/process.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
@@ -50,11 +51,30 @@ static struct thread *get_thread(HANDLE h)
 	return obj ? to_thread(obj) : NULL;
 }
 
+/* The main thread of a child process (CreateProcess's hThread), with a
+ * reference; NULL (last error untouched) for anything else. */
+static struct object *get_child_thread(HANDLE h)
+{
+	DWORD err = GetLastError();
+	struct object *obj = handle_get(h, &process_thread_ops);
+
+	SetLastError(err);
+	return obj;
+}
+
 BOOL WINAPI GetExitCodeThread(HANDLE h, LPDWORD code)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
+	struct thread *t;
 
-	if (!t)
+	if (ct) {
+		/* Its process's code: the main thread ends with the process. */
+		BOOL ok = process_exit_code(process_thread_process(ct), code);
+
+		object_unref(ct);
+		return ok;
+	}
+	if (!(t = get_thread(h)))
 		return FALSE;
 	wait_lock();
 	*code = t->exit_code;
@@ -142,10 +162,16 @@ VOID WINAPI GetCurrentProcessorNumberEx(PPROCESSOR_NUMBER number)
 
 DWORD WINAPI SuspendThread(HANDLE h)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
+	struct thread *t;
 	DWORD prev;
 
-	if (!t)
+	if (ct) {
+		prev = process_thread_suspend(ct);
+		object_unref(ct);
+		return prev;
+	}
+	if (!(t = get_thread(h)))
 		return (DWORD)-1;
 	prev = thread_suspend(t);
 	object_unref(&t->obj);
@@ -154,23 +180,43 @@ DWORD WINAPI SuspendThread(HANDLE h)
 
 DWORD WINAPI ResumeThread(HANDLE h)
 {
-	struct thread *t = get_thread(h);
+	struct object *ct = get_child_thread(h);
+	struct thread *t;
 	DWORD prev;
 
-	if (!t)
+	if (ct) {
+		prev = process_thread_resume(ct);
+		object_unref(ct);
+		return prev;
+	}
+	if (!(t = get_thread(h)))
 		return (DWORD)-1;
 	prev = thread_resume(t);
 	object_unref(&t->obj);
 	return prev;
 }
 
+/* The registers of a thread of another process (a child ndrun) are out
+ * of reach. */
+static bool other_process_thread(HANDLE h)
+{
+	struct object *ct = get_child_thread(h);
+
+	if (!ct)
+		return false;
+	object_unref(ct);
+	TRACE(thread, "%p: a thread of another process\n", h);
+	SetLastError(ERROR_NOT_SUPPORTED);
+	return true;
+}
+
 BOOL WINAPI GetThreadContext(HANDLE h, CONTEXT *ctx)
 {
-	struct thread *t = get_thread(h);
+	struct thread *t;
 	BOOL ok;
 
 	TRACE(thread, "%p flags %#x\n", h, (unsigned)ctx->ContextFlags);
-	if (!t)
+	if (other_process_thread(h) || !(t = get_thread(h)))
 		return FALSE;
 	if (t == thread_current()) {
 		/* The caller's own registers, as they are in here. */
@@ -192,11 +238,11 @@ BOOL WINAPI GetThreadContext(HANDLE h, CONTEXT *ctx)
 
 BOOL WINAPI SetThreadContext(HANDLE h, const CONTEXT *ctx)
 {
-	struct thread *t = get_thread(h);
+	struct thread *t;
 	BOOL ok = FALSE;
 
 	TRACE(thread, "%p flags %#x rip %#llx\n", h, (unsigned)ctx->ContextFlags, (unsigned long long)ctx->Rip);
-	if (!t)
+	if (other_process_thread(h) || !(t = get_thread(h)))
 		return FALSE;
 	if (t == thread_current()) {
 		CONTEXT now;

@@ -1,0 +1,30 @@
+/* Per-user shared segments for named objects that other ndrun processes
+ * must see (docs/processes.md): one file per name in
+ * /dev/shm/ndshim-<uid>/ (mode 0700), no server.
+ *
+ * Lifetime follows Windows (the object lives while anyone holds it):
+ * every holder keeps a shared flock on its fd; the holder that closes
+ * last finds it can take the lock exclusively and unlinks the file.  A
+ * file nobody holds (its last holder was killed) is stale: whoever
+ * opens it next takes the exclusive lock, unlinks it and starts anew. */
+#ifndef NDSHIM_SHM_H
+#define NDSHIM_SHM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <windef.h>
+#include <winbase.h>
+
+/* The segment for (kind, name), with a shared lock held: an existing
+ * one (*existed), else (create) a new one of size bytes.  Local\ and
+ * Global\ prefixes name the same per-user namespace.  *path gets its
+ * file name (malloc'd) for shm_close_named.  -1 with *err
+ * (ERROR_FILE_NOT_FOUND when !create and there is none). */
+int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t size, bool *existed,
+		   DWORD *err, char **path);
+
+/* The holder is done with fd: the last one removes the segment.  Frees
+ * path. */
+void shm_close_named(int fd, char *path);
+
+#endif
