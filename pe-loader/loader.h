@@ -37,6 +37,11 @@ void loader_thread_exit(void);
  * (such threads have no GS base: never read gs: there). */
 TEB *loader_current_teb(void);
 
+/* ndrun is ending the program itself (an unimplemented function called,
+ * an unhandled exception): the builtins' stop hooks write out the C
+ * runtime's stream buffers, so what the program printed is not lost. */
+void loader_stop_runtimes(void);
+
 /* ExitProcess: DLL_PROCESS_DETACH in reverse order, then exit(code). */
 void loader_exit_process(UINT code) __attribute__((noreturn));
 

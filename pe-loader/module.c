@@ -19,6 +19,7 @@
 #include "core/virtual.h"
 #include "core/codepage.h"
 #include "core/wstr.h"
+#include "loader.h"
 #include "module.h"
 #include "pe_map.h"
 #include "ntdll/seh.h"
@@ -890,6 +891,13 @@ void module_notify_threads(DWORD reason)
 				call_init(m, reason, NULL);
 		}
 	}
+}
+
+void loader_stop_runtimes(void)
+{
+	for (unsigned int i = 0; i < builtin_dll_count; i++)
+		if (builtin_dlls[i]->stop)
+			builtin_dlls[i]->stop();
 }
 
 void module_process_detach(void)

@@ -8,6 +8,7 @@
 
 #include "core/debug.h"
 #include "exit_codes.h"
+#include "loader.h"
 #include "thunks.h"
 
 /* Thunks are written into a writable page that becomes read+execute when
@@ -30,6 +31,7 @@ static struct thunk_name *names;
 
 static void WINAPI unimplemented_called(const char *name)
 {
+	loader_stop_runtimes();
 	ndrun_error("unimplemented function %s called", name);
 	_exit(NDRUN_EXIT_UNIMPLEMENTED);
 }

@@ -36,6 +36,11 @@ struct builtin_dll {
 	/* Run at process exit after every PE DLL's DLL_PROCESS_DETACH
 	 * (msvcrt flushes its streams here); set with BUILTIN_DETACH. */
 	void (*process_detach)(void);
+	/* Run when ndrun ends the program itself (an unimplemented function
+	 * called, an unhandled exception), before its report: C runtimes
+	 * write out their stream buffers here.  Must not wait for locks the
+	 * stopped thread may hold.  Set with BUILTIN_STOP. */
+	void (*stop)(void);
 };
 
 /* Find a builtin by DLL name, case-insensitively, ".dll" optional. */

@@ -6,7 +6,8 @@
  *     #include "builtin_table.h"
  *
  * which defines `const struct builtin_dll builtin_kernel32`.  Define
- * BUILTIN_DETACH as a function name to be called at process exit. */
+ * BUILTIN_DETACH as a function name to be called at process exit, and
+ * BUILTIN_STOP as one to be called when ndrun stops the program. */
 #include "builtin.h"
 
 #define EXPORT(name) { #name, (const void *)&name, 0 },
@@ -30,6 +31,11 @@ const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
 	sizeof(BUILTIN_CAT(BUILTIN_NAME, _exports)) / sizeof(struct builtin_export),
 #ifdef BUILTIN_DETACH
 	BUILTIN_DETACH,
+#else
+	NULL,
+#endif
+#ifdef BUILTIN_STOP
+	BUILTIN_STOP,
 #else
 	NULL,
 #endif

@@ -51,6 +51,7 @@ $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
 # discovery program loads the stand-in provider DLL at run time.
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
 $(PE_BIN)/ws2_nd_discovery.exe: $(PE_BIN)/ndprov_stub.dll
+$(PE_BIN)/overlapped_event_rule.exe: PE_EXTRA := -lws2_32
 
 # The provider's host conformance program finds nd2prov.dll through the
 # catalog's default entry, beside ndrun.

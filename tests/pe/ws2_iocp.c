@@ -1,7 +1,8 @@
 /* Overlapped sockets on a completion port: AcceptEx/ConnectEx packets
  * with their keys, a pending WSARecv completed by the peer's send, and
  * FILE_SKIP_COMPLETION_PORT_ON_SUCCESS: a receive that finds data
- * already buffered queues a packet unless the socket has the mode. */
+ * already buffered queues a packet unless the socket has the mode;
+ * SO_UPDATE_CONNECT_CONTEXT (no value) after ConnectEx. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
 #include <mswsock.h>
@@ -30,7 +31,7 @@ int main(void)
 	GUID acceptex = WSAID_ACCEPTEX, connectex = WSAID_CONNECTEX;
 	LPFN_ACCEPTEX pAcceptEx;
 	LPFN_CONNECTEX pConnectEx;
-	struct sockaddr_in addr = { 0 }, any = { 0 };
+	struct sockaddr_in addr = { 0 }, any = { 0 }, peer;
 	WSAOVERLAPPED aov = { 0 }, cov = { 0 }, rov = { 0 };
 	char abuf[64], rbuf[64];
 	OVERLAPPED *ov;
@@ -70,6 +71,14 @@ int main(void)
 		ok((ov == &aov && key == 10) || (ov == &cov && key == 12), "packet %p key %lu\n", ov,
 		   (unsigned long)key);
 	}
+
+	/* What MSDN's ConnectEx asks for before getpeername/shutdown: the
+	 * option takes no value (NULL, 0). */
+	ok(!setsockopt(c, SOL_SOCKET, SO_UPDATE_CONNECT_CONTEXT, NULL, 0), "SO_UPDATE_CONNECT_CONTEXT: %d\n",
+	   WSAGetLastError());
+	len = sizeof(peer);
+	ok(!getpeername(c, (struct sockaddr *)&peer, &len) && peer.sin_port == addr.sin_port,
+	   "getpeername: %d\n", WSAGetLastError());
 
 	/* Pending receive, completed by the peer. */
 	flags = 0;

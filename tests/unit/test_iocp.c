@@ -251,7 +251,15 @@ static void test_completion_rules(void **state)
 	assert_int_equal(WaitForSingleObject(evh, 0), WAIT_OBJECT_0);
 	counts(port, NULL, NULL, &q);
 	assert_int_equal(q, 1);
+	assert_false(io_target_signaled(&f->io)); /* the event was the signal, not the handle */
+
+	/* Without an event the handle is the signal. */
+	ov.hEvent = NULL;
+	io_begin(&f->io, &ov);
+	io_complete(&f->io, &ov, STATUS_SUCCESS, 5, true);
 	assert_true(io_target_signaled(&f->io));
+	assert_int_equal(iocp_remove(port, &e, 1, &n, 0, false), WAIT_OBJECT_0);
+	ov.hEvent = evh;
 
 	io_begin(&f->io, &ov); /* resets the event and the object's state */
 	assert_int_equal(WaitForSingleObject(evh, 0), WAIT_TIMEOUT);

@@ -133,21 +133,31 @@ static void test_create_suspended(void **state)
 	CloseHandle(t);
 }
 
-static void test_suspend_running_not_supported(void **state)
+static void test_suspend_running(void **state)
 {
 	struct gate g = { .go = CreateEventA(NULL, TRUE, FALSE, NULL) };
 	HANDLE t = CreateThread(NULL, 0, wait_for_go, &g, 0, NULL);
 
 	while (!__atomic_load_n(&g.tid, __ATOMIC_SEQ_CST))
 		Sleep(1);
+	/* Stopped inside its wait: the wait is satisfied, the thread does
+	 * not go on until resumed. */
+	assert_int_equal(SuspendThread(t), 0);
+	assert_int_equal(SuspendThread(t), 1);
+	SetEvent(g.go);
+	assert_int_equal(WaitForSingleObject(t, 100), WAIT_TIMEOUT);
+	assert_int_equal(ResumeThread(t), 2);
+	assert_int_equal(WaitForSingleObject(t, 100), WAIT_TIMEOUT);
+	assert_int_equal(ResumeThread(t), 1);
+	assert_int_equal(WaitForSingleObject(t, 5000), WAIT_OBJECT_0);
+	/* Ended: nothing left to suspend. */
 	SetLastError(0);
 	assert_int_equal(SuspendThread(t), (DWORD)-1);
-	assert_int_equal(GetLastError(), ERROR_NOT_SUPPORTED);
+	assert_int_equal(GetLastError(), ERROR_ACCESS_DENIED);
+	assert_int_equal(ResumeThread(t), 0);
 	SetLastError(0);
 	assert_int_equal(SuspendThread((HANDLE)0x5550), (DWORD)-1);
 	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
-	SetEvent(g.go);
-	WaitForSingleObject(t, 5000);
 	CloseHandle(t);
 	CloseHandle(g.go);
 }
@@ -362,7 +372,7 @@ int main(void)
 		cmocka_unit_test(test_exit_codes),
 		cmocka_unit_test(test_still_active_ids_and_teb),
 		cmocka_unit_test(test_create_suspended),
-		cmocka_unit_test(test_suspend_running_not_supported),
+		cmocka_unit_test(test_suspend_running),
 		cmocka_unit_test(test_handle_outlives_thread_and_thread_outlives_handle),
 		cmocka_unit_test(test_priority),
 		cmocka_unit_test(test_affinity),

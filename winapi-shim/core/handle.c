@@ -4,6 +4,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/process.h"
 
 /* Entries live in chunks that are never freed or moved, so a handle's
@@ -51,21 +52,21 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
 	struct handle_entry *e;
 	unsigned int i;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	if (free_head) {
 		i = free_head - 1;
 		free_head = slot(i)->next_free;
 	} else {
 		i = nr_slots;
 		if ((i >> CHUNK_SHIFT) >= MAX_CHUNKS) {
-			pthread_mutex_unlock(&table_lock);
+			kunlock(&table_lock);
 			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 			return NULL;
 		}
 		if (!chunks[i >> CHUNK_SHIFT]) {
 			chunks[i >> CHUNK_SHIFT] = calloc(CHUNK_SIZE, sizeof(struct handle_entry));
 			if (!chunks[i >> CHUNK_SHIFT]) {
-				pthread_mutex_unlock(&table_lock);
+				kunlock(&table_lock);
 				SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 				return NULL;
 			}
@@ -77,7 +78,7 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags)
 	e->access = access;
 	e->flags = flags;
 	atomic_fetch_add(&obj->handle_count, 1);
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	TRACE(handle, "%p -> %s %p\n", index_to_handle(i), obj->ops->type_name, (void *)obj);
 	return index_to_handle(i);
 }
@@ -114,16 +115,16 @@ HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags)
 		return NULL;
 	}
 	i = (unsigned int)(v >> 2) - 1;
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	if (i >= nr_slots) {
 		if (!grow_to(i)) {
-			pthread_mutex_unlock(&table_lock);
+			kunlock(&table_lock);
 			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 			return NULL;
 		}
 	} else {
 		if (slot(i)->obj) {
-			pthread_mutex_unlock(&table_lock);
+			kunlock(&table_lock);
 			SetLastError(ERROR_INVALID_HANDLE);
 			return NULL;
 		}
@@ -138,7 +139,7 @@ HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags)
 	e->access = access;
 	e->flags = flags;
 	atomic_fetch_add(&obj->handle_count, 1);
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	TRACE(handle, "%p -> %s %p (given value)\n", h, obj->ops->type_name, (void *)obj);
 	return h;
 }
@@ -146,14 +147,14 @@ HANDLE handle_create_at(HANDLE h, struct object *obj, DWORD access, DWORD flags)
 void handle_for_each(DWORD flags, void (*fn)(HANDLE h, struct object *obj, DWORD access, void *ctx),
 		     void *ctx)
 {
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	for (unsigned int i = 0; i < nr_slots; i++) {
 		struct handle_entry *e = slot(i);
 
 		if (e->obj && (e->flags & flags) == flags)
 			fn(index_to_handle(i), e->obj, e->access, ctx);
 	}
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 }
 
 struct object *handle_get(HANDLE h, const struct object_ops *ops)
@@ -167,11 +168,11 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops)
 	} else if (h == PSEUDO_HANDLE_CURRENT_PROCESS) {
 		obj = process_current();
 	} else {
-		pthread_mutex_lock(&table_lock);
+		klock(&table_lock);
 		e = lookup_locked(h);
 		if (e)
 			obj = object_ref(e->obj);
-		pthread_mutex_unlock(&table_lock);
+		kunlock(&table_lock);
 	}
 	if (obj && ops && obj->ops != ops) {
 		object_unref(obj);
@@ -188,10 +189,10 @@ BOOL handle_close(HANDLE h)
 	struct object *obj;
 	unsigned int left;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (!e || (e->flags & HANDLE_FLAG_PROTECT_FROM_CLOSE)) {
-		pthread_mutex_unlock(&table_lock);
+		kunlock(&table_lock);
 		SetLastError(ERROR_INVALID_HANDLE);
 		return FALSE;
 	}
@@ -201,7 +202,7 @@ BOOL handle_close(HANDLE h)
 	e->next_free = free_head;
 	free_head = (unsigned int)((uintptr_t)h >> 2);
 	left = atomic_fetch_sub(&obj->handle_count, 1) - 1;
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 
 	TRACE(handle, "%p (%s %p), %u left\n", h, obj->ops->type_name, (void *)obj, left);
 	if (obj->ops->close_handle)
@@ -214,7 +215,7 @@ BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 {
 	struct handle_entry *e;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (e) {
 		if (access)
@@ -222,7 +223,7 @@ BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 		if (flags)
 			*flags = e->flags;
 	}
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	if (!e)
 		SetLastError(ERROR_INVALID_HANDLE);
 	return e != NULL;
@@ -232,11 +233,11 @@ BOOL handle_set_flags(HANDLE h, DWORD mask, DWORD flags)
 {
 	struct handle_entry *e;
 
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	if (e)
 		e->flags = (e->flags & ~mask) | (flags & mask);
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	if (!e)
 		SetLastError(ERROR_INVALID_HANDLE);
 	return e != NULL;

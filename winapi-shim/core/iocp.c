@@ -8,6 +8,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -167,12 +168,11 @@ static void deactivate(struct iocp *port, bool counted)
 {
 	struct futex_wakes wakes = { .n = 0 };
 
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (counted)
 		port->active--;
 	release_locked(port, &wakes);
-	pthread_mutex_unlock(&port->lock);
-	futex_wake_flush(&wakes);
+	kunlock_wake(&port->lock, &wakes);
 	object_unref(&port->obj);
 }
 
@@ -189,9 +189,9 @@ void iocp_thread_unblock(void)
 {
 	if (!my_port || !my_port_paused)
 		return;
-	pthread_mutex_lock(&my_port->lock);
+	klock(&my_port->lock);
 	my_port->active++;
-	pthread_mutex_unlock(&my_port->lock);
+	kunlock(&my_port->lock);
 	my_port_paused = false;
 }
 
@@ -242,13 +242,12 @@ void iocp_alert_locked(struct port_waiter *w)
 
 	/* w stays valid: its owner clears alertable_port_wait under the
 	 * wait lock, which we hold, before it leaves. */
-	pthread_mutex_lock(&w->port->lock);
+	klock(&w->port->lock);
 	if (still_waiting(atomic_load_explicit(&w->state, memory_order_relaxed))) {
 		list_remove(&w->entry);
 		end_wait_locked(w, ALERTED, &wakes);
 	}
-	pthread_mutex_unlock(&w->port->lock);
-	futex_wake_flush(&wakes);
+	kunlock_wake(&w->port->lock, &wakes);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
@@ -258,10 +257,10 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	struct port_waiter *w;
 	struct packet *p;
 
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (port->closed) {
 		/* Nobody can ever dequeue it. */
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 		return true;
 	}
 	/* Straight to the most recent waiter when the queue is empty. */
@@ -273,8 +272,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->got = 1;
 		port->active++;
 		end_wait_locked(w, GOT, &wakes);
-		pthread_mutex_unlock(&port->lock);
-		futex_wake_flush(&wakes);
+		kunlock_wake(&port->lock, &wakes);
 		return true;
 	}
 	if (port->cache) {
@@ -282,7 +280,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		port->cache = p->next;
 		port->cached--;
 	} else if (!(p = malloc(sizeof(*p)))) {
-		pthread_mutex_unlock(&port->lock);
+		kunlock(&port->lock);
 		return false;
 	}
 	p->next = NULL;
@@ -297,7 +295,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	port->tail = p;
 	port->queued++;
 	/* Waiters held back by the limit stay so: the queue only grew. */
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	return true;
 }
 
@@ -327,7 +325,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	 * listed alertable wait: both under the wait lock. */
 	if (self)
 		wait_lock();
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	if (my_port == port) {
 		port->active--;
 		dropped = port;
@@ -365,7 +363,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	list_add_head(&port->waiters, &w.entry);
 	if (self)
 		self->alertable_port_wait = &w;
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	if (self)
 		wait_unlock();
 
@@ -384,7 +382,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 		if (err == ETIMEDOUT) {
 			/* Not ended by anyone by the deadline: our own
 			 * timeout, under the lock so nobody can end it now. */
-			pthread_mutex_lock(&port->lock);
+			klock(&port->lock);
 			s = atomic_load_explicit(&w.state, memory_order_relaxed);
 			if (still_waiting(s)) {
 				list_remove(&w.entry);
@@ -393,7 +391,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 				s = TIMED_OUT;
 				atomic_store_explicit(&w.state, s, memory_order_relaxed);
 			}
-			pthread_mutex_unlock(&port->lock);
+			kunlock(&port->lock);
 			break;
 		}
 	}
@@ -426,7 +424,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	goto out;
 
 unlock:
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 	if (self)
 		wait_unlock();
 	if (dropped)
@@ -446,12 +444,11 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	if (handles_left)
 		return;
 	/* Every waiter fails with ERROR_ABANDONED_WAIT_0. */
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	port->closed = true;
 	while ((w = claim_waiter_locked(port)))
 		end_wait_locked(w, CLOSED, &wakes);
-	pthread_mutex_unlock(&port->lock);
-	futex_wake_flush(&wakes);
+	kunlock_wake(&port->lock, &wakes);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 
@@ -506,7 +503,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	struct list *cur;
 	unsigned int n = 0;
 
-	pthread_mutex_lock(&port->lock);
+	klock(&port->lock);
 	LIST_FOR_EACH(cur, &port->waiters)
 		n++;
 	if (waiters)
@@ -515,5 +512,5 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 		*active = port->active;
 	if (queued)
 		*queued = port->queued;
-	pthread_mutex_unlock(&port->lock);
+	kunlock(&port->lock);
 }

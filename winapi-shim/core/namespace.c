@@ -7,6 +7,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/sync.h"
 
 struct named {
@@ -52,12 +53,12 @@ struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *exi
 	struct list *cur;
 
 	*existed = false;
-	pthread_mutex_lock(&names_lock);
+	klock(&names_lock);
 	LIST_FOR_EACH(cur, &names) {
 		n = LIST_ENTRY(cur, struct named, entry);
 		if (!wequal(n->name, name) || !ref_if_live(n->obj))
 			continue;
-		pthread_mutex_unlock(&names_lock);
+		kunlock(&names_lock);
 		if (n->obj->ops != obj->ops) {
 			object_unref(n->obj);
 			SetLastError(ERROR_INVALID_HANDLE);
@@ -68,14 +69,14 @@ struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *exi
 	}
 	n = malloc(sizeof(*n) + (len + 1) * sizeof(WCHAR));
 	if (!n) {
-		pthread_mutex_unlock(&names_lock);
+		kunlock(&names_lock);
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
 	}
 	n->obj = obj;
 	memcpy(n->name, name, (len + 1) * sizeof(WCHAR));
 	list_add_tail(&names, &n->entry);
-	pthread_mutex_unlock(&names_lock);
+	kunlock(&names_lock);
 	TRACE(sync, "%s %s\n", obj->ops->type_name, debugstr_w(name));
 	return obj;
 }
@@ -85,7 +86,7 @@ struct object *namespace_find_object(const WCHAR *name)
 	struct object *found = NULL;
 	struct list *cur;
 
-	pthread_mutex_lock(&names_lock);
+	klock(&names_lock);
 	LIST_FOR_EACH(cur, &names) {
 		struct named *n = LIST_ENTRY(cur, struct named, entry);
 
@@ -94,7 +95,7 @@ struct object *namespace_find_object(const WCHAR *name)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&names_lock);
+	kunlock(&names_lock);
 	return found;
 }
 
@@ -102,7 +103,7 @@ void namespace_remove(struct object *obj)
 {
 	struct list *cur, *tmp;
 
-	pthread_mutex_lock(&names_lock);
+	klock(&names_lock);
 	LIST_FOR_EACH_SAFE(cur, tmp, &names) {
 		struct named *n = LIST_ENTRY(cur, struct named, entry);
 
@@ -111,7 +112,7 @@ void namespace_remove(struct object *obj)
 			free(n);
 		}
 	}
-	pthread_mutex_unlock(&names_lock);
+	kunlock(&names_lock);
 }
 
 WCHAR *namespace_name_from_a(const char *name)

@@ -5,6 +5,7 @@
 #include "core/handle.h"
 #include "core/iocp.h"
 #include "core/futex.h"
+#include "core/klock.h"
 #include "core/overlapped.h"
 #include "core/sync.h"
 #include "core/thread.h"
@@ -60,13 +61,13 @@ BOOL io_target_associate(struct io_target *t, struct object *port, ULONG_PTR key
 {
 	BOOL ok = FALSE;
 
-	pthread_mutex_lock(t->lock);
+	klock(t->lock);
 	if (!atomic_load_explicit(&t->port, memory_order_relaxed)) {
 		t->key = key;
 		atomic_store_explicit(&t->port, object_ref(port), memory_order_release);
 		ok = TRUE;
 	}
-	pthread_mutex_unlock(t->lock);
+	kunlock(t->lock);
 	if (!ok)
 		SetLastError(ERROR_INVALID_PARAMETER);
 	return ok;
@@ -151,9 +152,11 @@ void io_complete(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR
 	io_publish(ov, status, info);
 	if (sync && NT_ERROR(status))
 		return;
+	/* The handle is the completion's signal only for a request that
+	 * names no event of its own. */
 	if (ev)
 		event_set_handle(event_of(ev));
-	if (!(modes & FILE_SKIP_SET_EVENT_ON_HANDLE))
+	else if (!(modes & FILE_SKIP_SET_EVENT_ON_HANDLE))
 		set_object_state(t, true);
 	if ((ULONG_PTR)ev & 1)
 		return;
@@ -194,7 +197,7 @@ bool io_finish(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR i
 	struct io_request *req = NULL;
 	struct list *cur;
 
-	pthread_mutex_lock(t->lock);
+	klock(t->lock);
 	LIST_FOR_EACH(cur, &t->pending) {
 		struct io_request *r = LIST_ENTRY(cur, struct io_request, entry);
 
@@ -204,7 +207,7 @@ bool io_finish(struct io_target *t, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR i
 			break;
 		}
 	}
-	pthread_mutex_unlock(t->lock);
+	kunlock(t->lock);
 	if (!req)
 		return false;
 	io_complete(t, ov, status, info, false);
@@ -231,7 +234,7 @@ unsigned int io_cancel(struct io_target *t, bool (*match)(struct io_request *req
 	struct list taken = LIST_INIT(taken), *cur, *tmp;
 	unsigned int n = 0;
 
-	pthread_mutex_lock(t->lock);
+	klock(t->lock);
 	LIST_FOR_EACH_SAFE(cur, tmp, &t->pending) {
 		struct io_request *req = LIST_ENTRY(cur, struct io_request, entry);
 
@@ -240,7 +243,7 @@ unsigned int io_cancel(struct io_target *t, bool (*match)(struct io_request *req
 			list_add_tail(&taken, &req->entry);
 		}
 	}
-	pthread_mutex_unlock(t->lock);
+	kunlock(t->lock);
 	/* In issue order, all before we return. */
 	LIST_FOR_EACH_SAFE(cur, tmp, &taken) {
 		struct io_request *req = LIST_ENTRY(cur, struct io_request, entry);

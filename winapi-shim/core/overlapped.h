@@ -28,8 +28,10 @@
  *   - a synchronous failure (NT_ERROR) reports only through the caller's
  *     return value: no event, no packet;
  *   - the OVERLAPPED's event (hEvent with its low bit masked off) is set;
- *   - the object's own signaled state is set unless
- *     FILE_SKIP_SET_EVENT_ON_HANDLE;
+ *   - without an event, the object's own signaled state is set instead,
+ *     unless FILE_SKIP_SET_EVENT_ON_HANDLE ("if an event is not used,
+ *     each completed I/O operation will signal the file": a request with
+ *     an event never signals the handle);
  *   - a packet (key, ov, status, info) goes to the associated port unless
  *     hEvent's low bit is set, or the request finished synchronously with
  *     a success status and FILE_SKIP_COMPLETION_PORT_ON_SUCCESS is set.

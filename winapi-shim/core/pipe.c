@@ -7,6 +7,7 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/pipe.h"
 #include "core/sync.h"
 #include "core/wait.h"
@@ -366,9 +367,9 @@ static BOOL issue(struct file *f, pipe_op op, struct op_args *a, DWORD *done_byt
 		ov = &local;
 	}
 	io_begin(&f->io, ov);
-	pthread_mutex_lock(&p->lock);
+	klock(&p->lock);
 	st = op(p, f, a, ov, &info, &done);
-	pthread_mutex_unlock(&p->lock);
+	kunlock(&p->lock);
 	run_completions(&done);
 	if (st != STATUS_PENDING)
 		io_complete(&f->io, ov, st, info, true);
@@ -426,7 +427,7 @@ BOOL pipe_disconnect(struct file *f)
 		SetLastError(ERROR_INVALID_FUNCTION);
 		return FALSE;
 	}
-	pthread_mutex_lock(&p->lock);
+	klock(&p->lock);
 	if (p->client) {
 		fail_reqs(p->client, REQ_READ, STATUS_PIPE_DISCONNECTED, &done);
 		p->client = NULL;
@@ -436,7 +437,7 @@ BOOL pipe_disconnect(struct file *f)
 	queue_flush(&p->to_server);
 	queue_flush(&p->to_client);
 	p->state = DISCONNECTED;
-	pthread_mutex_unlock(&p->lock);
+	kunlock(&p->lock);
 	run_completions(&done);
 	return TRUE;
 }
@@ -449,7 +450,7 @@ BOOL pipe_peek(struct file *f, void *buf, DWORD size, DWORD *read, DWORD *avail,
 	DWORD n = 0, msg_left = 0;
 	NTSTATUS st;
 
-	pthread_mutex_lock(&p->lock);
+	klock(&p->lock);
 	st = end_state(p, f, &peer);
 	q = inbound(p, f);
 	if (!st && !q->head && !peer)
@@ -470,7 +471,7 @@ BOOL pipe_peek(struct file *f, void *buf, DWORD size, DWORD *read, DWORD *avail,
 		if (avail)
 			*avail = (DWORD)q->bytes;
 	}
-	pthread_mutex_unlock(&p->lock);
+	kunlock(&p->lock);
 	if (st) {
 		set_last_error_from_status(st);
 		return FALSE;
@@ -489,7 +490,7 @@ BOOL pipe_set_state(struct file *f, const DWORD *mode)
 
 	if (!mode)
 		return TRUE;
-	pthread_mutex_lock(&p->lock);
+	klock(&p->lock);
 	if ((*mode & PIPE_READMODE_MESSAGE) && !(p->pipe_mode & PIPE_TYPE_MESSAGE)) {
 		ok = FALSE;
 	} else if (f->pipe_server) {
@@ -497,7 +498,7 @@ BOOL pipe_set_state(struct file *f, const DWORD *mode)
 	} else {
 		p->client_reads_messages = (*mode & PIPE_READMODE_MESSAGE) != 0;
 	}
-	pthread_mutex_unlock(&p->lock);
+	kunlock(&p->lock);
 	if (!ok)
 		SetLastError(ERROR_INVALID_PARAMETER);
 	return ok;
@@ -509,11 +510,11 @@ void pipe_close_end(struct file *f)
 	struct list done = LIST_INIT(done);
 
 	if (f->pipe_server) {
-		pthread_mutex_lock(&instances_lock);
+		klock(&instances_lock);
 		list_remove(&p->entry);
-		pthread_mutex_unlock(&instances_lock);
+		kunlock(&instances_lock);
 	}
-	pthread_mutex_lock(&p->lock);
+	klock(&p->lock);
 	if (f->pipe_server) {
 		p->server = NULL;
 		if (p->client)
@@ -524,7 +525,7 @@ void pipe_close_end(struct file *f)
 		if (p->server)
 			fail_reqs(p->server, REQ_READ, STATUS_PIPE_BROKEN, &done);
 	}
-	pthread_mutex_unlock(&p->lock);
+	kunlock(&p->lock);
 	run_completions(&done);
 }
 
@@ -575,7 +576,7 @@ HANDLE pipe_create_server(const WCHAR *name, DWORD open_mode, DWORD pipe_mode, D
 	f->pipe_server = true;
 	p->server = f;
 
-	pthread_mutex_lock(&instances_lock);
+	klock(&instances_lock);
 	LIST_FOR_EACH(cur, &all_instances) {
 		struct pipe_instance *o = LIST_ENTRY(cur, struct pipe_instance, entry);
 
@@ -585,19 +586,19 @@ HANDLE pipe_create_server(const WCHAR *name, DWORD open_mode, DWORD pipe_mode, D
 		}
 	}
 	if (same && (open_mode & FILE_FLAG_FIRST_PIPE_INSTANCE)) {
-		pthread_mutex_unlock(&instances_lock);
+		kunlock(&instances_lock);
 		file_release(f);
 		SetLastError(ERROR_ACCESS_DENIED);
 		return INVALID_HANDLE_VALUE;
 	}
 	if (same && (same >= same_max || max_instances != same_max)) {
-		pthread_mutex_unlock(&instances_lock);
+		kunlock(&instances_lock);
 		file_release(f);
 		SetLastError(same >= same_max ? ERROR_PIPE_BUSY : ERROR_ACCESS_DENIED);
 		return INVALID_HANDLE_VALUE;
 	}
 	list_add_tail(&all_instances, &p->entry);
-	pthread_mutex_unlock(&instances_lock);
+	kunlock(&instances_lock);
 
 	h = handle_create(&f->obj, access, 0);
 	if (!h) {
@@ -624,22 +625,22 @@ HANDLE pipe_open_client(const WCHAR *name, DWORD access, DWORD flags)
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return INVALID_HANDLE_VALUE;
 	}
-	pthread_mutex_lock(&instances_lock);
+	klock(&instances_lock);
 	LIST_FOR_EACH(cur, &all_instances) {
 		struct pipe_instance *o = LIST_ENTRY(cur, struct pipe_instance, entry);
 
 		if (wstr_icmp(o->name, name + PREFIX_LEN))
 			continue;
 		found = true;
-		pthread_mutex_lock(&o->lock);
+		klock(&o->lock);
 		if (o->state == LISTENING && o->server) {
 			p = o;
 			break;
 		}
-		pthread_mutex_unlock(&o->lock);
+		kunlock(&o->lock);
 	}
 	if (!p) {
-		pthread_mutex_unlock(&instances_lock);
+		kunlock(&instances_lock);
 		file_release(f);
 		SetLastError(found ? ERROR_PIPE_BUSY : ERROR_FILE_NOT_FOUND);
 		return INVALID_HANDLE_VALUE;
@@ -652,8 +653,8 @@ HANDLE pipe_open_client(const WCHAR *name, DWORD access, DWORD flags)
 	p->client_reads_messages = false;
 	p->state = CONNECTED;
 	fail_reqs(p->server, REQ_CONNECT, STATUS_SUCCESS, &done);
-	pthread_mutex_unlock(&p->lock);
-	pthread_mutex_unlock(&instances_lock);
+	kunlock(&p->lock);
+	kunlock(&instances_lock);
 	run_completions(&done);
 
 	h = handle_create(&f->obj, f->access, 0);

@@ -8,6 +8,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "loader.h"
@@ -34,12 +35,12 @@ DWORD thread_current_id(void)
 
 void thread_list_lock(void)
 {
-	pthread_mutex_lock(&live_threads_lock);
+	klock(&live_threads_lock);
 }
 
 void thread_list_unlock(void)
 {
-	pthread_mutex_unlock(&live_threads_lock);
+	kunlock(&live_threads_lock);
 }
 
 void thread_for_each(void (*fn)(struct thread *t, void *ctx), void *ctx)
@@ -132,6 +133,7 @@ void thread_init_main(void)
 	}
 	t->tid = thread_current_id();
 	t->started = true;
+	suspend_thread_attach(t);
 	/* The main thread's object lives as long as the process. */
 	thread_attach_self(t, loader_current_teb());
 	handle_current_thread_object = current_thread_object;
@@ -210,6 +212,7 @@ static void thread_finish(struct thread *t, DWORD code)
 	wait_wake_object(&t->obj);
 	wait_unlock();
 	TRACE(thread, "%04x finished with %u\n", t->tid, code);
+	suspend_thread_detach();
 	current = NULL;
 	object_unref(&t->obj);
 }
@@ -222,6 +225,7 @@ static void *thread_main(void *arg)
 	void *addr = NULL;
 	TEB *teb;
 
+	suspend_thread_attach(t);
 	/* CREATE_SUSPENDED: held here until ResumeThread. */
 	wait_lock();
 	t->tid = thread_current_id();

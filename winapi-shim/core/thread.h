@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
@@ -26,8 +27,12 @@ struct thread {
 	DWORD exit_code;      /* STILL_ACTIVE while running; wait lock */
 	bool finished;        /* wait lock */
 	int priority;
-	DWORD suspend_count;  /* futex: held at start while > 0; wait lock */
+	DWORD suspend_count;  /* futex: held at start while > 0; wait lock until
+			       * started, then core/suspend.c's lock */
 	bool started;         /* past the start gate; wait lock */
+	DWORD context_holds;  /* Get/SetThreadContext stopping it; suspend lock */
+	_Atomic uint32_t park; /* futex: core/suspend.c's PARK_* state */
+	void *parked_uc;      /* its ucontext_t while parked */
 	LPTHREAD_START_ROUTINE start;
 	void *arg;
 	SIZE_T stack_size;
@@ -80,6 +85,21 @@ void thread_for_each(void (*fn)(struct thread *t, void *ctx), void *ctx);
 void thread_for_each_teb(void (*fn)(TEB *teb, void *ctx), void *ctx);
 void thread_list_lock(void);
 void thread_list_unlock(void);
+
+/* Suspension (core/suspend.c).  thread_suspend/thread_resume: Suspend-
+ * and ResumeThread, the previous count or (DWORD)-1 with the last error
+ * set; a started thread other than the caller is stopped when
+ * thread_suspend returns.  thread_get_context/thread_set_context: the
+ * registers of another started thread (suspended for the while if the
+ * program has not).  suspend_thread_attach: on t's own thread, before
+ * anyone can suspend it; detach when it ends.  Kernel locks
+ * (core/klock.h) defer parking until released. */
+DWORD thread_suspend(struct thread *t);
+DWORD thread_resume(struct thread *t);
+BOOL thread_get_context(struct thread *t, CONTEXT *ctx);
+BOOL thread_set_context(struct thread *t, const CONTEXT *ctx);
+void suspend_thread_attach(struct thread *t);
+void suspend_thread_detach(void);
 
 /* APCs (core/apc.c).  apc_queue: QueueUserAPC on t.  apc_run_pending:
  * runs the calling thread's queued APCs, true when it ran any. */

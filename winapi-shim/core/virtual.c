@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 #include "core/virtual.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -332,7 +334,7 @@ void *virtual_alloc(void *addr, SIZE_T size, DWORD type, DWORD protect)
 		return NULL;
 	}
 
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	if ((type & MEM_RESERVE) || !addr) {
 		void *m;
 
@@ -385,7 +387,7 @@ void *virtual_alloc(void *addr, SIZE_T size, DWORD type, DWORD protect)
 	if (commit_pages(r, start, end, protect, prot))
 		result = (void *)start;
 out:
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 	TRACE(virtual, "-> %p\n", result);
 	return result;
 }
@@ -403,7 +405,7 @@ BOOL virtual_free(void *addr, SIZE_T size, DWORD type)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	r = find_region((uintptr_t)addr);
 	if (!r || r->type != MEM_PRIVATE) {
 		SetLastError(ERROR_INVALID_ADDRESS);
@@ -447,7 +449,7 @@ BOOL virtual_free(void *addr, SIZE_T size, DWORD type)
 	}
 	ret = TRUE;
 out:
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 	return ret;
 }
 
@@ -469,7 +471,7 @@ BOOL virtual_protect(void *addr, SIZE_T size, DWORD protect, DWORD *old_protect)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	r = find_region(start);
 	if (r) {
 		size_t first = (start - r->base) / VIRTUAL_PAGE_SIZE;
@@ -505,7 +507,7 @@ BOOL virtual_protect(void *addr, SIZE_T size, DWORD protect, DWORD *old_protect)
 	*old_protect = old;
 	ret = TRUE;
 out:
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 	return ret;
 }
 
@@ -515,7 +517,7 @@ bool virtual_handle_guard_fault(void *addr)
 	struct region *r;
 	bool ret = false;
 
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	r = find_region(page);
 	if (r) {
 		size_t idx = (page - r->base) / VIRTUAL_PAGE_SIZE;
@@ -528,7 +530,28 @@ bool virtual_handle_guard_fault(void *addr)
 			      set_pages(r, idx, idx + 1, (uint16_t)(COMMITTED | protect));
 		}
 	}
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
+	return ret;
+}
+
+bool virtual_is_private(const void *addr)
+{
+	struct region *r;
+	bool ret;
+
+	/* A fault handler must not wait: the interrupted thread may be the
+	 * one holding the lock.  Another thread holds it only briefly. */
+	suspend_hold();
+	for (int tries = 0; pthread_mutex_trylock(&virtual_lock); tries++) {
+		if (tries == 1000) {
+			suspend_allow();
+			return false;
+		}
+		sched_yield();
+	}
+	r = find_region((uintptr_t)addr);
+	ret = r && r->type == MEM_PRIVATE;
+	kunlock(&virtual_lock);
 	return ret;
 }
 
@@ -602,14 +625,14 @@ SIZE_T virtual_query(const void *addr, MEMORY_BASIC_INFORMATION *info, SIZE_T le
 		return 0;
 	}
 	memset(info, 0, sizeof(*info));
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	if ((r = find_region(page))) {
 		query_region(r, page, info);
 		ok = TRUE;
 	} else {
 		ok = query_linux(page, info);
 	}
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 	return ok ? sizeof(*info) : 0;
 }
 
@@ -622,10 +645,10 @@ void virtual_register_image(void *base, size_t size)
 	struct region *r;
 	ssize_t n;
 
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	if (overlaps_region(start, end) ||
 	    !(r = new_region(start, end - start, MEM_IMAGE, PAGE_EXECUTE_WRITECOPY))) {
-		pthread_mutex_unlock(&virtual_lock);
+		kunlock(&virtual_lock);
 		ndrun_error("cannot register the image at %p in the address-space map", base);
 		return;
 	}
@@ -637,7 +660,7 @@ void virtual_register_image(void *base, size_t size)
 	}
 	if (n > 0)
 		free(maps);
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 	TRACE(virtual, "image %p-%p, %zu runs\n", (void *)start, (void *)end, r->nruns);
 }
 
@@ -645,9 +668,9 @@ void virtual_unregister_image(void *base)
 {
 	struct region *r;
 
-	pthread_mutex_lock(&virtual_lock);
+	klock(&virtual_lock);
 	r = find_region(page_down(base));
 	if (r && r->type == MEM_IMAGE && r->base == page_down(base))
 		delete_region(r);
-	pthread_mutex_unlock(&virtual_lock);
+	kunlock(&virtual_lock);
 }

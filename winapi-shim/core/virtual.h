@@ -43,6 +43,10 @@ void virtual_unregister_image(void *base);
  * caller raises STATUS_GUARD_PAGE_VIOLATION.  false: not a guard page. */
 bool virtual_handle_guard_fault(void *addr);
 
+/* For the exception code: addr lies in a VirtualAlloc reservation (not
+ * an image).  Safe in a signal handler: false when the map is busy. */
+bool virtual_is_private(const void *addr);
+
 /* PAGE_* -> PROT_*; -1 for an invalid combination. */
 int virtual_prot_from_win32(DWORD protect);
 

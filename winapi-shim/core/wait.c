@@ -5,6 +5,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/klock.h"
 #include "core/process.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -42,13 +43,12 @@ static __thread struct futex_wakes deferred;
 
 void wait_lock(void)
 {
-	pthread_mutex_lock(&the_wait_lock);
+	klock(&the_wait_lock);
 }
 
 void wait_unlock(void)
 {
-	pthread_mutex_unlock(&the_wait_lock);
-	futex_wake_flush(&deferred);
+	kunlock_wake(&the_wait_lock, &deferred);
 }
 
 /* Wait lock held.  Satisfies the wait if it can complete now: result set. */

@@ -2,6 +2,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include "core/context.h"
 #include "core/debug.h"
 #include "core/futex.h"
 #include "core/handle.h"
@@ -160,13 +161,11 @@ VOID WINAPI GetCurrentProcessorNumberEx(PPROCESSOR_NUMBER number)
 	number->Reserved = 0;
 }
 
-/* CREATE_SUSPENDED threads only: a thread held at its start gate can be
- * suspended further and resumed; a running one cannot be stopped. */
 DWORD WINAPI SuspendThread(HANDLE h)
 {
 	struct object *ct = get_child_thread(h);
-	DWORD prev = (DWORD)-1;
 	struct thread *t;
+	DWORD prev;
 
 	if (ct) {
 		prev = process_thread_suspend(ct);
@@ -175,14 +174,7 @@ DWORD WINAPI SuspendThread(HANDLE h)
 	}
 	if (!(t = get_thread(h)))
 		return (DWORD)-1;
-	wait_lock();
-	if (!t->started && t->suspend_count < MAXIMUM_SUSPEND_COUNT)
-		prev = t->suspend_count++;
-	wait_unlock();
-	if (prev == (DWORD)-1) {
-		TRACE(thread, "%04x is running: suspending it is not supported\n", t->tid);
-		SetLastError(ERROR_NOT_SUPPORTED);
-	}
+	prev = thread_suspend(t);
 	object_unref(&t->obj);
 	return prev;
 }
@@ -200,14 +192,77 @@ DWORD WINAPI ResumeThread(HANDLE h)
 	}
 	if (!(t = get_thread(h)))
 		return (DWORD)-1;
-	wait_lock();
-	prev = t->suspend_count;
-	if (prev && !--t->suspend_count)
-		futex_wake(&t->suspend_count, 1);
-	wait_unlock();
-	TRACE(thread, "%04x: suspend count was %u\n", t->tid, prev);
+	prev = thread_resume(t);
 	object_unref(&t->obj);
 	return prev;
+}
+
+/* The registers of a thread of another process (a child ndrun) are out
+ * of reach. */
+static bool other_process_thread(HANDLE h)
+{
+	struct object *ct = get_child_thread(h);
+
+	if (!ct)
+		return false;
+	object_unref(ct);
+	TRACE(thread, "%p: a thread of another process\n", h);
+	SetLastError(ERROR_NOT_SUPPORTED);
+	return true;
+}
+
+BOOL WINAPI GetThreadContext(HANDLE h, CONTEXT *ctx)
+{
+	struct thread *t;
+	BOOL ok;
+
+	TRACE(thread, "%p flags %#x\n", h, (unsigned)ctx->ContextFlags);
+	if (other_process_thread(h) || !(t = get_thread(h)))
+		return FALSE;
+	if (t == thread_current()) {
+		/* The caller's own registers, as they are in here. */
+		CONTEXT now;
+
+		RtlCaptureContext(&now);
+		now.SegCs = 0x33;
+		now.SegSs = now.SegDs = now.SegEs = now.SegGs = 0x2b;
+		now.SegFs = 0x53;
+		now.Dr0 = now.Dr1 = now.Dr2 = now.Dr3 = now.Dr6 = now.Dr7 = 0;
+		context_copy_parts(ctx, &now, ctx->ContextFlags);
+		ok = TRUE;
+	} else {
+		ok = thread_get_context(t, ctx);
+	}
+	object_unref(&t->obj);
+	return ok;
+}
+
+BOOL WINAPI SetThreadContext(HANDLE h, const CONTEXT *ctx)
+{
+	struct thread *t;
+	BOOL ok = FALSE;
+
+	TRACE(thread, "%p flags %#x rip %#llx\n", h, (unsigned)ctx->ContextFlags, (unsigned long long)ctx->Rip);
+	if (other_process_thread(h) || !(t = get_thread(h)))
+		return FALSE;
+	if (t == thread_current()) {
+		CONTEXT now;
+
+		/* Only a jump elsewhere makes sense on the calling thread:
+		 * other registers alone would land back in here, changed. */
+		if ((ctx->ContextFlags & CONTEXT_CONTROL) != CONTEXT_CONTROL) {
+			SetLastError(ERROR_INVALID_PARAMETER);
+		} else {
+			RtlCaptureContext(&now);
+			context_copy_parts(&now, ctx, ctx->ContextFlags);
+			object_unref(&t->obj);
+			RtlRestoreContext(&now, NULL);
+		}
+	} else {
+		ok = thread_set_context(t, ctx);
+	}
+	object_unref(&t->obj);
+	return ok;
 }
 
 DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)

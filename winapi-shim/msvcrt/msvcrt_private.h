@@ -151,6 +151,10 @@ void crt_run_exit_handlers(void);
 void crt_startup_init(void);
 /* stdio.c */
 void crt_flush_all_streams(void);
+/* The builtin's stop hook: crt_flush_all_streams for a program ndrun is
+ * ending, skipping streams whose lock stays taken (the stopped thread
+ * may hold it: _lock_file, or a fault inside a stdio call). */
+void crt_flush_at_stop(void);
 struct crt_file *crt_stdout(void);
 /* conv.c: the CRT's narrow encoding is UTF-8 (see conv.c) */
 size_t crt_wide_to_utf8(const WCHAR *src, size_t srclen, char *dst, size_t dstsize);

@@ -8,6 +8,7 @@
  * unbuffered; exit() and _cexit() flush everything. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,6 +434,33 @@ int __cdecl crt_fflush(struct crt_file *f)
 	int r;
 	LOCKED(f, -1, r = st->writing ? flush_locked(st) : 0);
 	return r;
+}
+
+/* A lock held by another thread is released soon; one held by the
+ * stopping thread itself never is: wait a little, then give up. */
+static bool trylock_briefly(pthread_mutex_t *m)
+{
+	for (int i = 0; i < 100; i++) {
+		if (!pthread_mutex_trylock(m))
+			return true;
+		usleep(1000);
+	}
+	return false;
+}
+
+void crt_flush_at_stop(void)
+{
+	pthread_once(&std_once, init_std);
+	if (!trylock_briefly(&list_lock))
+		return;
+	for (struct stream *st = open_list; st; st = st->next) {
+		if (!trylock_briefly(&st->lock))
+			continue;
+		if (st->fd >= 0)
+			flush_locked(st);
+		pthread_mutex_unlock(&st->lock);
+	}
+	pthread_mutex_unlock(&list_lock);
 }
 
 void crt_flush_all_streams(void)

@@ -47,13 +47,21 @@ void seh_describe_pc(ULONG64 pc, char *buf, size_t len);
 /* ---- unwind.c ---- */
 
 /* One step up the stack from ctx, for a frame whose function is known or
- * a leaf inside a registered image.  Returns 0 with *ctx the caller's
+ * a leaf (inside a registered image, or code outside any image such as
+ * NULL or a page the program allocated).  Returns 0 with *ctx the caller's
  * context, handler/data/frame filled when a handler of type htype (a
- * UNW_FLAG_* value, 0 for none) covers the frame; -1 when pc is in no
- * registered code (a frame of ndrun itself, or the end of the stack). */
+ * UNW_FLAG_* value, 0 for none) covers the frame; -1 when pc is a frame of
+ * ndrun itself (or the end of the stack). */
 int seh_unwind_step(CONTEXT *ctx, DWORD htype, ULONG64 *control_pc, ULONG64 *image_base,
 		    RUNTIME_FUNCTION **entry, PEXCEPTION_ROUTINE *handler, void **data,
 		    ULONG64 *frame);
+
+/* Non-zero when pc lies in one of ndrun's own (ELF) objects. */
+int seh_pc_is_host(ULONG64 pc);
+
+/* Reads the 8-byte-aligned quadword at addr without faulting: 1 when it
+ * was readable.  Async-signal-safe. */
+int seh_peek(ULONG64 addr, ULONG64 *val);
 
 /* ---- context.S ---- */
 

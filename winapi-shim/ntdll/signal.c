@@ -9,9 +9,11 @@
  * continues execution has its (possibly edited) CONTEXT restored by
  * RtlRestoreContext.  The GS base (the TEB) is untouched by signals.
  *
- * Faults in ndrun's own code stay Linux crashes, with a message. */
+ * Faults in ndrun's own code stay Linux crashes, with a message; every
+ * other fault a PE thread takes is the program's (fault_is_pe). */
 #include <execinfo.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,9 +26,16 @@
 #define VALGRIND_MAKE_MEM_UNDEFINED(addr, len) ((void)(addr), (void)(len))
 #endif
 
+#include "core/context.h"
 #include "core/debug.h"
+#include "core/virtual.h"
+#include "loader.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
 
 #define ALTSTACK_SIZE (64 * 1024)
 /* How close below rsp a fault must be to count as running out of stack. */
@@ -43,6 +52,25 @@ static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
 static struct sigaction old_actions[NSIG];
 static __thread void *altstack;
 
+/* The stack's reserve for EXCEPTION_STACK_OVERFLOW, as Windows keeps a
+ * guard page and a guarantee below a thread's stack: the lowest
+ * STACK_RESERVE bytes of the TEB's stack range are made inaccessible.  A
+ * fault there gives them back and raises the exception on the faulting
+ * stack, which now has the room for the dispatcher and the handlers;
+ * once used, the next overflow ends the program.  A thread's own stack
+ * (pthread) is mapped: its reserve is protected in place.  The main
+ * thread's stack grows on demand below what Linux has mapped so far: a
+ * PROT_NONE mapping at the bottom of its range stops that growth (Linux
+ * keeps a gap above it), and a fault below rsp inside the range gives it
+ * back by unmapping it. */
+#define STACK_RESERVE (64 * 1024)
+/* Linux keeps the main stack's growth a gap (stack_guard_gap, 1 MiB by
+ * default) away from the mapping below it. */
+#define MAIN_STACK_MIN (4 * 1024 * 1024)
+enum { RESERVE_NONE, RESERVE_PROTECTED, RESERVE_MAPPED };
+static __thread int reserve_kind;
+static __thread uintptr_t reserve_lo;
+
 /* What the handler leaves on the faulting stack for fault_entry. */
 struct fault_frame {
 	CONTEXT ctx;
@@ -57,37 +85,9 @@ static void __attribute__((ms_abi, noreturn, used)) fault_entry(EXCEPTION_RECORD
 
 static void ucontext_to_context(const ucontext_t *uc, CONTEXT *ctx)
 {
-	const greg_t *g = uc->uc_mcontext.gregs;
-
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ContextFlags = CONTEXT_CONTROL | CONTEXT_INTEGER | CONTEXT_SEGMENTS | CONTEXT_FLOATING_POINT;
-	ctx->Rax = g[REG_RAX];
-	ctx->Rcx = g[REG_RCX];
-	ctx->Rdx = g[REG_RDX];
-	ctx->Rbx = g[REG_RBX];
-	ctx->Rsp = g[REG_RSP];
-	ctx->Rbp = g[REG_RBP];
-	ctx->Rsi = g[REG_RSI];
-	ctx->Rdi = g[REG_RDI];
-	ctx->R8 = g[REG_R8];
-	ctx->R9 = g[REG_R9];
-	ctx->R10 = g[REG_R10];
-	ctx->R11 = g[REG_R11];
-	ctx->R12 = g[REG_R12];
-	ctx->R13 = g[REG_R13];
-	ctx->R14 = g[REG_R14];
-	ctx->R15 = g[REG_R15];
-	ctx->Rip = g[REG_RIP];
-	ctx->EFlags = (DWORD)g[REG_EFL];
-	/* The selectors 64-bit Windows code sees. */
-	ctx->SegCs = 0x33;
-	ctx->SegDs = ctx->SegEs = ctx->SegSs = ctx->SegGs = 0x2b;
-	ctx->SegFs = 0x53;
-	if (uc->uc_mcontext.fpregs) {
-		_Static_assert(sizeof(*uc->uc_mcontext.fpregs) == sizeof(ctx->FltSave), "FXSAVE image");
-		memcpy(&ctx->FltSave, uc->uc_mcontext.fpregs, sizeof(ctx->FltSave));
-		ctx->MxCsr = uc->uc_mcontext.fpregs->mxcsr;
-	}
+	context_from_ucontext(uc, ctx, ctx->ContextFlags);
 }
 
 static void fill_record(int sig, const siginfo_t *si, const ucontext_t *uc, EXCEPTION_RECORD *rec,
@@ -201,6 +201,82 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
 	seh_terminate(EXCEPTION_STACK_OVERFLOW);
 }
 
+/* Is the fault the program's?  Code of a loaded image or of a registered
+ * function table is; so is code in memory the program allocated (ndrun
+ * never runs code there).  A failed instruction fetch at rip (NULL, a
+ * non-executable page, nothing mapped) is the doing of the call or jump
+ * that led there: the program's when the return address at [rsp] is in
+ * its code, as after a call (or a tail jump from a function it called). */
+static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
+{
+	const greg_t *g = uc->uc_mcontext.gregs;
+	ULONG64 rip = g[REG_RIP], ret;
+
+	if (seh_pc_in_pe(rip) || virtual_is_private((void *)rip))
+		return 1;
+	return sig == SIGSEGV && g[REG_TRAPNO] == TRAP_PAGE_FAULT && (g[REG_ERR] & PF_INSTRUCTION) &&
+	       (ULONG64)si->si_addr == rip && seh_peek(g[REG_RSP], &ret) && seh_pc_in_pe(ret);
+}
+
+/* A fault at addr, just below rsp: if it is in this thread's stack and
+ * the reserve is still there, give it back: true. */
+static int release_stack_reserve(ULONG64 addr)
+{
+	TEB *teb = loader_current_teb();
+
+	if (reserve_kind == RESERVE_NONE || !teb || addr < reserve_lo ||
+	    addr >= (ULONG64)teb->Tib.StackBase)
+		return 0;
+	if (reserve_kind == RESERVE_PROTECTED)
+		mprotect((void *)reserve_lo, STACK_RESERVE, PROT_READ | PROT_WRITE);
+	else
+		munmap((void *)reserve_lo, STACK_RESERVE);
+	reserve_kind = RESERVE_NONE;
+	return 1;
+}
+
+static void arm_stack_reserve(void)
+{
+	TEB *teb = loader_current_teb();
+	uintptr_t lo;
+	void *p;
+
+	if (reserve_kind != RESERVE_NONE || !teb || !teb->Tib.StackLimit)
+		return;
+	lo = ((uintptr_t)teb->Tib.StackLimit + VIRTUAL_PAGE_SIZE - 1) & ~(uintptr_t)(VIRTUAL_PAGE_SIZE - 1);
+	if ((uintptr_t)teb->Tib.StackBase - lo < 4 * STACK_RESERVE)
+		return;
+	if (!mprotect((void *)lo, STACK_RESERVE, PROT_NONE)) {
+		reserve_kind = RESERVE_PROTECTED;
+	} else if ((uintptr_t)teb->Tib.StackBase - lo < MAIN_STACK_MIN) {
+		/* The guard gap above the mapping would leave too little. */
+		TRACE(seh, "main stack too small for a reserve: a stack overflow will end the program\n");
+		return;
+	} else {
+		p = mmap((void *)lo, STACK_RESERVE, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+		if (p == MAP_FAILED || p != (void *)lo) {
+			if (p != MAP_FAILED)
+				munmap(p, STACK_RESERVE);
+			TRACE(seh, "no stack reserve below %p: a stack overflow will end the program\n",
+			      (void *)(lo + STACK_RESERVE));
+			return;
+		}
+		reserve_kind = RESERVE_MAPPED;
+	}
+	reserve_lo = lo;
+}
+
+static void disarm_stack_reserve(void)
+{
+	/* A pthread stack is reused by the next thread: as it was. */
+	if (reserve_kind == RESERVE_PROTECTED)
+		mprotect((void *)reserve_lo, STACK_RESERVE, PROT_READ | PROT_WRITE);
+	else if (reserve_kind == RESERVE_MAPPED)
+		munmap((void *)reserve_lo, STACK_RESERVE);
+	reserve_kind = RESERVE_NONE;
+}
+
 static void fault_handler(int sig, siginfo_t *si, void *ucp)
 {
 	ucontext_t *uc = ucp;
@@ -208,13 +284,17 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	ULONG64 rsp = g[REG_RSP], addr = (ULONG64)si->si_addr;
 	ULONG64 sp;
 	struct fault_frame *f;
+	int overflow = 0;
 
-	if (!seh_pc_in_pe(g[REG_RIP])) {
+	if (!fault_is_pe(sig, si, uc)) {
 		host_crash(sig, si, uc);
 		return;
 	}
-	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH)
-		stack_overflow(uc, si);
+	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
+		if (!release_stack_reserve(addr))
+			stack_overflow(uc, si);
+		overflow = 1;
+	}
 
 	sp = (rsp - sizeof(*f)) & ~63ull;
 	f = (struct fault_frame *)sp;
@@ -223,6 +303,9 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	VALGRIND_MAKE_MEM_UNDEFINED((void *)(sp - 0x28), rsp - (sp - 0x28));
 	ucontext_to_context(uc, &f->ctx);
 	fill_record(sig, si, uc, &f->rec, &f->ctx);
+	/* Windows keeps the access violation's two parameters. */
+	if (overflow)
+		f->rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
 
 	/* A call frame for fault_entry: home area and a null return address
 	 * (it never returns), rsp 8 off 16-byte alignment as after a call. */
@@ -240,6 +323,7 @@ void seh_thread_init(void)
 {
 	stack_t ss;
 
+	arm_stack_reserve();
 	if (altstack)
 		return;
 	altstack = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -261,6 +345,7 @@ void seh_thread_exit(void)
 {
 	stack_t ss = { .ss_flags = SS_DISABLE };
 
+	disarm_stack_reserve();
 	if (!altstack)
 		return;
 	sigaltstack(&ss, NULL);

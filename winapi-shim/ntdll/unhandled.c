@@ -55,6 +55,8 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 	char where[128], detail[96] = "";
 	CONTEXT walk = *ctx;
 
+	/* The program's own output first, as it would have come. */
+	loader_stop_runtimes();
 	seh_describe_pc((ULONG64)rec->ExceptionAddress, where, sizeof(where));
 	if ((rec->ExceptionCode == EXCEPTION_ACCESS_VIOLATION || rec->ExceptionCode == EXCEPTION_IN_PAGE_ERROR) &&
 	    rec->NumberParameters >= 2) {
@@ -72,7 +74,8 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 		void *data;
 		ULONG64 rsp = walk.Rsp;
 
-		if (!walk.Rip || !seh_pc_in_pe(walk.Rip))
+		/* Frame 0 may be outside any image (a NULL call). */
+		if (!seh_pc_in_pe(walk.Rip) && (i || seh_pc_is_host(walk.Rip)))
 			break;
 		seh_describe_pc(walk.Rip, where, sizeof(where));
 		fprintf(stderr, "ndrun:   #%-2d 0x%016llx %s\n", i, (unsigned long long)walk.Rip, where);
@@ -86,6 +89,7 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 
 void seh_terminate(DWORD code)
 {
+	loader_stop_runtimes();
 	loader_exit_process(code);
 }
 

@@ -6,7 +6,10 @@
  * their shape is fixed by the ABI (optional add/lea to rsp, pops, then ret
  * or a jump out of the function), so an epilogue is recognised from the
  * instruction bytes and emulated instead. */
+#include <dlfcn.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "core/debug.h"
 #include "ntdll/ntdll_private.h"
@@ -367,10 +370,39 @@ int seh_unwind_step(CONTEXT *ctx, DWORD htype, ULONG64 *control_pc, ULONG64 *ima
 		*handler = RtlVirtualUnwind(htype, base, pc, rf, ctx, data, frame, NULL);
 		return 0;
 	}
-	if (!seh_pc_in_pe(pc))
-		return -1;
+	if (!seh_pc_in_pe(pc)) {
+		ULONG64 ret;
+
+		/* Not an image's code: a frame of ndrun itself ends the walk.
+		 * Anything else is where the program jumped (NULL, a
+		 * non-executable page, code it generated without unwind
+		 * data): treated as a leaf, as Windows does, when the stack
+		 * really holds a return address. */
+		if (seh_pc_is_host(pc) || !seh_peek(ctx->Rsp, &ret))
+			return -1;
+		ctx->Rip = ret;
+		ctx->Rsp += 8;
+		return 0;
+	}
 	/* A leaf function: nothing but the return address on the stack. */
 	ctx->Rip = *(ULONG64 *)ctx->Rsp;
 	ctx->Rsp += 8;
 	return 0;
+}
+
+int seh_pc_is_host(ULONG64 pc)
+{
+	Dl_info info;
+
+	/* All of ndrun's code is in ELF objects the dynamic linker knows. */
+	return pc && dladdr((void *)pc, &info) != 0;
+}
+
+int seh_peek(ULONG64 addr, ULONG64 *val)
+{
+	struct iovec local = { val, sizeof(*val) }, remote = { (void *)addr, sizeof(*val) };
+
+	/* The kernel copies, so an unmapped address is an error here rather
+	 * than a fault (the fault handler asks too). */
+	return !(addr & 7) && process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == sizeof(*val);
 }

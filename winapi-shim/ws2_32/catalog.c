@@ -31,6 +31,7 @@
 #include "core/codepage.h"
 #include "core/handle.h"
 #include "core/debug.h"
+#include "core/klock.h"
 #include "core/path.h"
 #include "core/selfpath.h"
 #include "core/wstr.h"
@@ -348,15 +349,15 @@ INT WINAPI WSAProviderConfigChange(LPHANDLE handle, LPWSAOVERLAPPED ov,
 		return ws_fail(WSAENOBUFS);
 	}
 	__atomic_store_n(&r->ov->Internal, (ULONG_PTR)STATUS_PENDING, __ATOMIC_RELEASE);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	if (s->closed) {
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		ws_request_free(r);
 		object_unref(obj);
 		return ws_fail(WSA_INVALID_HANDLE);
 	}
 	list_add_tail(&s->reads, &r->entry);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(obj);
 	if (ov)
 		return ws_fail(WSA_IO_PENDING);

@@ -20,6 +20,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 #include "core/sync.h"
 #include "core/thread.h"
 #undef WIN32_NO_STATUS
@@ -114,7 +115,7 @@ unsigned int ws_cancel_requests(struct io_target *t, bool (*match)(struct io_req
 	struct list done = LIST_INIT(done), *queues[] = { &s->reads, &s->writes }, *cur, *tmp;
 	unsigned int n = 0;
 
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	for (unsigned int q = 0; q < 2; q++) {
 		LIST_FOR_EACH_SAFE(cur, tmp, queues[q]) {
 			struct ws_request *r = LIST_ENTRY(cur, struct ws_request, entry);
@@ -130,7 +131,7 @@ unsigned int ws_cancel_requests(struct io_target *t, bool (*match)(struct io_req
 		}
 	}
 	ws_io_update_locked(s);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	ws_complete_list(&done);
 	return n;
 }
@@ -211,17 +212,17 @@ static int accept_into(struct ws_socket *s, struct ws_request *r, int fd)
 				      (struct WS_sockaddr *)(buf + r->accept_data + r->accept_local),
 				      &len);
 	}
-	pthread_mutex_lock(&acc->lock);
+	klock(&acc->lock);
 	acc->connected = true;
 	if (!r->accept_data) {
-		pthread_mutex_unlock(&acc->lock);
+		kunlock(&acc->lock);
 		return done(r, 0, 0);
 	}
 	/* AcceptEx with a receive buffer completes with the first data. */
 	r->type = WS_REQ_ACCEPT_DATA;
 	list_add_tail(&acc->reads, &r->entry);
 	ws_io_update_locked(acc);
-	pthread_mutex_unlock(&acc->lock);
+	kunlock(&acc->lock);
 	return WS_TRY_MOVED;
 }
 
@@ -345,9 +346,9 @@ int ws_request_start(struct ws_socket *s, struct ws_request *r, DWORD *bytes_out
 	 * the accepted socket, whose I/O thread work may finish first); the
 	 * event and the socket's own state reset, as a Windows request does. */
 	io_begin(&s->io, r->ov);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	if (s->closed) {
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		ws_request_free(r);
 		return ws_fail(WSAENOTSOCK);
 	}
@@ -357,23 +358,23 @@ int ws_request_start(struct ws_socket *s, struct ws_request *r, DWORD *bytes_out
 	if (st == WS_TRY_BLOCKED) {
 		list_add_tail(queue, &r->entry);
 		err = ws_io_update_locked(s);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (err) {
 			/* Cannot be watched: take it back and fail the call. */
-			pthread_mutex_lock(&s->lock);
+			klock(&s->lock);
 			list_remove(&r->entry);
-			pthread_mutex_unlock(&s->lock);
+			kunlock(&s->lock);
 			ws_request_free(r);
 			return ws_fail(err);
 		}
 		return ws_fail(WSA_IO_PENDING);
 	}
 	if (st == WS_TRY_MOVED) {
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		return ws_fail(WSA_IO_PENDING);
 	}
 	ws_io_update_locked(s);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	err = r->result_err;
 	if (err) {
 		ws_request_free(r);

@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 /* MSG_OOB, MSG_PEEK and MSG_DONTROUTE have the same values on both
  * sides; MSG_PUSH_IMMEDIATE and MSG_PARTIAL are hints Linux has no use
@@ -105,9 +106,9 @@ static int ws_recv_common(struct ws_socket *s, char *buf, int len, int flags,
 
 		f = flags;
 		r = ws_do_recv(s, &b, 1, &f, from ? &ss : NULL, from ? &sl : NULL);
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		ws_reenable_locked(s, FD_READ | FD_OOB);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (r >= 0) {
 			total += r;
 			if (!(flags & WS_MSG_WAITALL) || !r || total == len || s->type != WS_SOCK_STREAM)
@@ -166,9 +167,9 @@ static int ws_send_common(struct ws_socket *s, const char *buf, int len, int fla
 			err = wsa_error_from_errno(errno);
 			break;
 		}
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		ws_reenable_locked(s, FD_WRITE);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (s->nonblocking) {
 			/* Windows accepts what fits and reports it; nothing
 			 * fitted at all is WSAEWOULDBLOCK. */

@@ -7,6 +7,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/sync.h"
 
 void ws_record_events_locked(struct ws_socket *s, LONG bits, int error)
@@ -49,7 +50,7 @@ int WINAPI WSAEventSelect(SOCKET sock, WSAEVENT event, LONG mask)
 			return ws_fail(WSAEINVAL);
 		}
 	}
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	old = s->event;
 	s->event = ev;
 	s->event_mask = mask;
@@ -57,7 +58,7 @@ int WINAPI WSAEventSelect(SOCKET sock, WSAEVENT event, LONG mask)
 	if (mask)
 		s->nonblocking = true;
 	err = ws_io_update_locked(s);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	if (old)
 		object_unref(old);
 	object_unref(&s->obj);
@@ -74,12 +75,12 @@ int WINAPI WSAEnumNetworkEvents(SOCKET sock, WSAEVENT event, LPWSANETWORKEVENTS 
 		object_unref(&s->obj);
 		return ws_fail(WSAEFAULT);
 	}
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	out->lNetworkEvents = s->events;
 	for (int i = 0; i < FD_MAX_EVENTS; i++)
 		out->iErrorCode[i] = (s->events & (1 << i)) ? s->event_errors[i] : 0;
 	s->events = 0;
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(&s->obj);
 	if (event && !ResetEvent(event))
 		return ws_fail(WSAEINVAL);

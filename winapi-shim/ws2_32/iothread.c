@@ -21,6 +21,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 #define NETLINK_TAG UINT64_MAX
 
@@ -53,13 +54,13 @@ static void *io_thread(void *arg)
 				handle_netlink();
 				continue;
 			}
-			pthread_mutex_lock(&io_lock);
+			klock(&io_lock);
 			if ((uint32_t)tag < nslots && slots[(uint32_t)tag].s &&
 			    slots[(uint32_t)tag].gen == (uint32_t)(tag >> 32)) {
 				s = slots[(uint32_t)tag].s;
 				object_ref(&s->obj);
 			}
-			pthread_mutex_unlock(&io_lock);
+			kunlock(&io_lock);
 			if (s) {
 				handle_socket(s, evs[i].events);
 				object_unref(&s->obj);
@@ -143,14 +144,14 @@ int ws_io_update_locked(struct ws_socket *s)
 
 		if (!ws_io_start())
 			return WSASYSNOTREADY;
-		pthread_mutex_lock(&io_lock);
+		klock(&io_lock);
 		for (i = 0; i < nslots && slots[i].s; i++)
 			;
 		if (i == nslots) {
 			struct slot *n = realloc(slots, (nslots * 2 + 16) * sizeof(*n));
 
 			if (!n) {
-				pthread_mutex_unlock(&io_lock);
+				kunlock(&io_lock);
 				return WSAENOBUFS;
 			}
 			memset(n + nslots, 0, (nslots + 16) * sizeof(*n));
@@ -161,15 +162,15 @@ int ws_io_update_locked(struct ws_socket *s)
 		slots[i].gen++;
 		object_ref(&s->obj);
 		s->io_slot = i;
-		pthread_mutex_unlock(&io_lock);
+		kunlock(&io_lock);
 	}
 	if (want == s->io_interest && (s->in_epoll || !want))
 		return 0;
 	ev.events = want;
 	if (s->io_slot >= 0) {
-		pthread_mutex_lock(&io_lock);
+		klock(&io_lock);
 		ev.data.u64 = (uint64_t)slots[s->io_slot].gen << 32 | (uint32_t)s->io_slot;
-		pthread_mutex_unlock(&io_lock);
+		kunlock(&io_lock);
 	}
 	/* Interest 0 leaves epoll entirely: it would still report HUP. */
 	if (!want) {
@@ -192,19 +193,19 @@ void ws_io_forget(struct ws_socket *s)
 {
 	int slot;
 
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	slot = s->io_slot;
 	s->io_slot = -1;
 	if (s->in_epoll)
 		epoll_ctl(epfd, EPOLL_CTL_DEL, s->fd, NULL);
 	s->in_epoll = false;
 	s->io_interest = 0;
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	if (slot < 0)
 		return;
-	pthread_mutex_lock(&io_lock);
+	klock(&io_lock);
 	slots[slot].s = NULL;
-	pthread_mutex_unlock(&io_lock);
+	kunlock(&io_lock);
 	object_unref(&s->obj);
 }
 
@@ -224,9 +225,9 @@ static void handle_socket(struct ws_socket *s, uint32_t ev)
 	int n;
 
 	list_init(&done);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	if (s->closed) {
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		return;
 	}
 	if (ev & (EPOLLIN | EPOLLPRI | EPOLLHUP | EPOLLERR | EPOLLRDHUP))
@@ -258,7 +259,7 @@ static void handle_socket(struct ws_socket *s, uint32_t ev)
 			ws_record_events_locked(s, FD_WRITE, 0);
 	}
 	ws_io_update_locked(s);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	ws_complete_list(&done);
 }
 
@@ -267,9 +268,9 @@ int ws_io_queue_addr_change(struct ws_request *r)
 {
 	if (!ws_io_start())
 		return WSASYSNOTREADY;
-	pthread_mutex_lock(&io_lock);
+	klock(&io_lock);
 	list_add_tail(&addr_waiters, &r->entry);
-	pthread_mutex_unlock(&io_lock);
+	kunlock(&io_lock);
 	return 0;
 }
 
@@ -278,7 +279,7 @@ void ws_io_cancel_addr_change(struct ws_socket *s)
 	struct list cancelled, *cur, *next;
 
 	list_init(&cancelled);
-	pthread_mutex_lock(&io_lock);
+	klock(&io_lock);
 	LIST_FOR_EACH_SAFE(cur, next, &addr_waiters) {
 		struct ws_request *r = LIST_ENTRY(cur, struct ws_request, entry);
 
@@ -287,7 +288,7 @@ void ws_io_cancel_addr_change(struct ws_socket *s)
 			list_add_tail(&cancelled, cur);
 		}
 	}
-	pthread_mutex_unlock(&io_lock);
+	kunlock(&io_lock);
 	while (!list_empty(&cancelled)) {
 		struct ws_request *r = LIST_ENTRY(cancelled.next, struct ws_request, entry);
 
@@ -313,9 +314,9 @@ static void handle_netlink(void)
 		return;
 	TRACE(winsock, "address list changed\n");
 	list_init(&done);
-	pthread_mutex_lock(&io_lock);
+	klock(&io_lock);
 	ws_list_move(&done, &addr_waiters);
-	pthread_mutex_unlock(&io_lock);
+	kunlock(&io_lock);
 	while (!list_empty(&done)) {
 		struct ws_request *r = LIST_ENTRY(done.next, struct ws_request, entry);
 

@@ -15,6 +15,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 BOOL WINAPI AcceptEx(SOCKET listener, SOCKET accepted, PVOID buf, DWORD data_len, DWORD local_len,
 		     DWORD remote_len, LPDWORD bytes, LPOVERLAPPED ov)
@@ -158,7 +159,7 @@ BOOL WINAPI ws_DisconnectEx(SOCKET sock, LPOVERLAPPED ov, DWORD flags, DWORD res
 		err = WSAEINVAL;
 		goto out;
 	}
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	if (!s->connected) {
 		err = WSAENOTCONN;
 	} else if (shutdown(s->fd, SHUT_RDWR) < 0 && errno != ENOTCONN) {
@@ -174,7 +175,7 @@ BOOL WINAPI ws_DisconnectEx(SOCKET sock, LPOVERLAPPED ov, DWORD flags, DWORD res
 			s->eof = false;
 		}
 	}
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	if (!err && ov) {
 		struct ws_request *r = ws_request_new(WS_REQ_SEND, s, (WSAOVERLAPPED *)ov, NULL);
 

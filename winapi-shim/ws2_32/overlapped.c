@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -26,9 +27,9 @@ static int blocking_recv(struct ws_socket *s, WSABUF *bufs, DWORD n, DWORD *byte
 	for (;;) {
 		f = flags ? *flags : 0;
 		r = ws_do_recv(s, bufs, n, &f, from ? &ss : NULL, from ? &sl : NULL);
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		ws_reenable_locked(s, FD_READ | FD_OOB);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (r >= 0 || errno == EMSGSIZE)
 			break;
 		if (errno == EINTR)
@@ -66,9 +67,9 @@ static int blocking_send(struct ws_socket *s, WSABUF *bufs, DWORD n, DWORD *byte
 			continue;
 		if (errno != EAGAIN)
 			return ws_fail_errno(errno);
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		ws_reenable_locked(s, FD_WRITE);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (s->nonblocking)
 			return ws_fail(WSAEWOULDBLOCK);
 		err = ws_wait(s, POLLOUT, s->sndtimeo);

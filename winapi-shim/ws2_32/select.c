@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 int WINAPI __WSAFDIsSet(SOCKET s, WS_fd_set *set)
 {
@@ -77,10 +78,10 @@ int WINAPI WS_select(int nfds, WS_fd_set *rd, WS_fd_set *wr, WS_fd_set *ex,
 				      !(socks[k]->type == WS_SOCK_STREAM && !socks[k]->connected &&
 					!socks[k]->connecting && (re & POLLHUP));
 				if (hit && socks[k]->connecting) {
-					pthread_mutex_lock(&socks[k]->lock);
+					klock(&socks[k]->lock);
 					socks[k]->connecting = false;
 					socks[k]->connected = true;
-					pthread_mutex_unlock(&socks[k]->lock);
+					kunlock(&socks[k]->lock);
 				}
 			} else {
 				hit = (re & POLLPRI) || (socks[k]->connecting && (re & POLLERR));

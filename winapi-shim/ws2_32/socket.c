@@ -13,6 +13,7 @@
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/handle.h"
+#include "core/klock.h"
 
 int ws_fail(DWORD err)
 {
@@ -33,7 +34,7 @@ static void ws_socket_close_handle(struct object *obj, unsigned int handles_left
 	if (handles_left)
 		return;
 	list_init(&cancelled);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	s->closed = true;
 	/* Wakes threads blocked in ws_wait on this socket (they hold
 	 * references, so the fd stays open until they return). */
@@ -46,7 +47,7 @@ static void ws_socket_close_handle(struct object *obj, unsigned int handles_left
 		s->event = NULL;
 	}
 	s->event_mask = 0;
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	ws_io_forget(s);
 	ws_io_cancel_addr_change(s);
 	while (!list_empty(&cancelled)) {
@@ -168,9 +169,9 @@ int ws_wait(struct ws_socket *s, short events, DWORD timeout)
 		return wsa_error_from_errno(errno);
 	if (!r)
 		return WSAETIMEDOUT;
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	r = s->closed;
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	return r ? WSAEINTR : 0;
 }
 
@@ -336,10 +337,10 @@ int WINAPI WS_listen(SOCKET sock, int backlog)
 	else if (listen(s->fd, backlog < 0 ? 0 : backlog) < 0)
 		err = wsa_error_from_errno(errno);
 	if (!err) {
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		s->listening = true;
 		err = ws_io_update_locked(s);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 	}
 	object_unref(&s->obj);
 	return err ? ws_fail(err) : 0;
@@ -372,9 +373,9 @@ SOCKET WINAPI WS_accept(SOCKET sock, struct WS_sockaddr *addr, int *len)
 			err = wsa_error_from_errno(errno);
 			break;
 		}
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		ws_reenable_locked(s, FD_ACCEPT);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		if (s->nonblocking) {
 			err = WSAEWOULDBLOCK;
 			break;
@@ -385,9 +386,9 @@ SOCKET WINAPI WS_accept(SOCKET sock, struct WS_sockaddr *addr, int *len)
 	}
 	if (err)
 		goto out;
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	ws_reenable_locked(s, FD_ACCEPT);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	ret = ws_socket_create(fd, s->family, s->type, s->protocol, s->wsa_flags, &n);
 	if (ret == INVALID_SOCKET)
 		goto out_noerr;
@@ -395,20 +396,20 @@ SOCKET WINAPI WS_accept(SOCKET sock, struct WS_sockaddr *addr, int *len)
 	if (addr)
 		ws_sockaddr_from_unix((struct sockaddr *)&ss, sl, addr, len);
 	/* The accepted socket shares the listener's WSAEventSelect. */
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	if (s->event) {
 		struct object *ev = object_ref(s->event);
 		LONG mask = s->event_mask;
 
-		pthread_mutex_unlock(&s->lock);
-		pthread_mutex_lock(&n->lock);
+		kunlock(&s->lock);
+		klock(&n->lock);
 		n->event = ev;
 		n->event_mask = mask;
 		n->nonblocking = true;
 		ws_io_update_locked(n);
-		pthread_mutex_unlock(&n->lock);
+		kunlock(&n->lock);
 	} else {
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 	}
 out:
 	if (err)
@@ -439,10 +440,10 @@ int WINAPI WS_connect(SOCKET sock, const struct WS_sockaddr *addr, int len)
 		goto out;
 	}
 	if (s->nonblocking) {
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		s->connecting = true;
 		ws_io_update_locked(s);
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		err = WSAEWOULDBLOCK;
 		goto out;
 	}
@@ -490,12 +491,12 @@ int WINAPI WS_ioctlsocket(SOCKET sock, LONG cmd, WS_u_long *arg)
 	}
 	switch ((ULONG)cmd) {
 	case WS_FIONBIO:
-		pthread_mutex_lock(&s->lock);
+		klock(&s->lock);
 		if (!*arg && s->event_mask)
 			err = WSAEINVAL; /* WSAEventSelect keeps it non-blocking */
 		else
 			s->nonblocking = *arg != 0;
-		pthread_mutex_unlock(&s->lock);
+		kunlock(&s->lock);
 		break;
 	case WS_FIONREAD:
 		if (s->listening) {

@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/errors.h"
+#include "core/klock.h"
 
 enum kind { K_BOOL, K_INT, K_BUF };
 
@@ -144,6 +145,10 @@ static int do_set(struct ws_socket *s, int level, int name, const char *val, int
 	struct linger lg;
 	int v, one;
 
+	/* Takes no value: ConnectEx's callers pass (NULL, 0).  Linux needs no
+	 * update, the socket is complete once connected. */
+	if (level == WS_SOL_SOCKET && name == WS_SO_UPDATE_CONNECT_CONTEXT)
+		return s->connected ? 0 : WSAENOTCONN;
 	if (!val)
 		return WSAEFAULT;
 	if (level == WS_SOL_SOCKET && name == WS_SO_LINGER) {
@@ -206,8 +211,6 @@ static int do_set(struct ws_socket *s, int level, int name, const char *val, int
 		object_unref(&ls->obj);
 		return s->connected ? 0 : WSAENOTCONN;
 	}
-	case WS_SO_UPDATE_CONNECT_CONTEXT:
-		return s->connected ? 0 : WSAENOTCONN;
 	}
 	return WSAENOPROTOOPT;
 }
@@ -220,9 +223,9 @@ int WINAPI WS_getsockopt(SOCKET sock, int level, int name, char *val, int *len)
 	if (!s)
 		return SOCKET_ERROR;
 	TRACE(winsock, "%#lx %#x %#x\n", (unsigned long)sock, level, name);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	err = do_get(s, level, name, val, len);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(&s->obj);
 	return err ? ws_fail(err) : 0;
 }
@@ -235,9 +238,9 @@ int WINAPI WS_setsockopt(SOCKET sock, int level, int name, const char *val, int 
 	if (!s)
 		return SOCKET_ERROR;
 	TRACE(winsock, "%#lx %#x %#x\n", (unsigned long)sock, level, name);
-	pthread_mutex_lock(&s->lock);
+	klock(&s->lock);
 	err = do_set(s, level, name, val, len);
-	pthread_mutex_unlock(&s->lock);
+	kunlock(&s->lock);
 	object_unref(&s->obj);
 	return err ? ws_fail(err) : 0;
 }
