@@ -24,6 +24,9 @@ DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
+/* cputimes.c */
+BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
+
 #include "ntdll/ntdll_private.h"
 
 #endif
