@@ -24,6 +24,10 @@ HANDLE handle_create(struct object *obj, DWORD access, DWORD flags);
  * another type.  Drop the reference with object_unref. */
 struct object *handle_get(HANDLE h, const struct object_ops *ops);
 
+/* handle_get, and FALSE with ERROR_ACCESS_DENIED unless the handle
+ * was opened with every right in needed. */
+struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD needed);
+
 /* CloseHandle: FALSE with ERROR_INVALID_HANDLE for a handle not open,
  * or ERROR_INVALID_HANDLE for one marked HANDLE_FLAG_PROTECT_FROM_CLOSE. */
 BOOL handle_close(HANDLE h);

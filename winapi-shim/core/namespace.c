@@ -134,3 +134,51 @@ HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
 		SetLastError(existed ? ERROR_ALREADY_EXISTS : ERROR_SUCCESS);
 	return h;
 }
+
+/* Open*: the access asked for, its generic rights mapped through the
+ * type's mapping; Windows checks it against the object's security
+ * descriptor, which here (one user, one process) grants everything. */
+HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		      const GENERIC_MAPPING *mapping)
+{
+	struct object *obj = NULL;
+	struct list *cur;
+	HANDLE h;
+
+	if (!name) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	pthread_mutex_lock(&names_lock);
+	LIST_FOR_EACH(cur, &names) {
+		struct named *n = LIST_ENTRY(cur, struct named, entry);
+
+		if (wequal(n->name, name) && ref_if_live(n->obj)) {
+			obj = n->obj;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&names_lock);
+	TRACE(sync, "%s %s, access %#x -> %p\n", ops->type_name, debugstr_w(name), access, obj);
+	if (!obj) {
+		SetLastError(ERROR_FILE_NOT_FOUND);
+		return NULL;
+	}
+	if (obj->ops != ops) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	if (access & GENERIC_READ)
+		access |= mapping->GenericRead;
+	if (access & GENERIC_WRITE)
+		access |= mapping->GenericWrite;
+	if (access & GENERIC_EXECUTE)
+		access |= mapping->GenericExecute;
+	if (access & GENERIC_ALL)
+		access |= mapping->GenericAll;
+	access &= ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL);
+	h = handle_create(obj, access, inherit ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(obj);
+	return h;
+}

@@ -47,4 +47,11 @@ WCHAR *namespace_name_from_a(const char *name);
  * the reference on obj. */
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name);
 
+/* The Open* functions: a new handle with access (generic rights mapped)
+ * to the object named name, which must be of type ops: else NULL with
+ * ERROR_FILE_NOT_FOUND (no such name), ERROR_INVALID_HANDLE (another
+ * type), ERROR_INVALID_PARAMETER (name NULL). */
+HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		      const GENERIC_MAPPING *mapping);
+
 #endif

@@ -56,10 +56,69 @@ HANDLE WINAPI CreateEventExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags,
 		event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET), name);
 }
 
+static const GENERIC_MAPPING event_mapping = {
+	STANDARD_RIGHTS_READ | EVENT_QUERY_STATE, STANDARD_RIGHTS_WRITE | EVENT_MODIFY_STATE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, EVENT_ALL_ACCESS,
+};
+static const GENERIC_MAPPING semaphore_mapping = {
+	STANDARD_RIGHTS_READ | SEMAPHORE_QUERY_STATE, STANDARD_RIGHTS_WRITE | SEMAPHORE_MODIFY_STATE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, SEMAPHORE_ALL_ACCESS,
+};
+static const GENERIC_MAPPING mutex_mapping = {
+	STANDARD_RIGHTS_READ | MUTANT_QUERY_STATE, STANDARD_RIGHTS_WRITE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, MUTEX_ALL_ACCESS,
+};
+
+/* Open*A: the ANSI name widened. */
+static HANDLE open_a(const char *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		     const GENERIC_MAPPING *mapping)
+{
+	WCHAR *wname = namespace_name_from_a(name);
+	HANDLE h;
+
+	if (name && !wname) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = namespace_open(wname, ops, access, inherit, mapping);
+	free(wname);
+	return h;
+}
+
+HANDLE WINAPI OpenEventA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &event_ops, access, inherit, &event_mapping);
+}
+
+HANDLE WINAPI OpenEventW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &event_ops, access, inherit, &event_mapping);
+}
+
+HANDLE WINAPI OpenSemaphoreA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+}
+
+HANDLE WINAPI OpenSemaphoreW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+}
+
+HANDLE WINAPI OpenMutexA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &mutex_ops, access, inherit, &mutex_mapping);
+}
+
+HANDLE WINAPI OpenMutexW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &mutex_ops, access, inherit, &mutex_mapping);
+}
+
 /* Set/Reset/Pulse: look the event up, change it. */
 static BOOL with_event(HANDLE h, void (*op)(struct object *))
 {
-	struct object *obj = handle_get(h, &event_ops);
+	struct object *obj = handle_get_access(h, &event_ops, EVENT_MODIFY_STATE);
 
 	if (!obj)
 		return FALSE;
@@ -106,7 +165,7 @@ HANDLE WINAPI CreateSemaphoreExW(SECURITY_ATTRIBUTES *sa, LONG initial, LONG max
 
 BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 {
-	struct object *obj = handle_get(h, &semaphore_ops);
+	struct object *obj = handle_get_access(h, &semaphore_ops, SEMAPHORE_MODIFY_STATE);
 	BOOL ret;
 
 	TRACE(sync, "%p, %d\n", h, count);

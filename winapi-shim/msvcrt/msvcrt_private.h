@@ -166,6 +166,11 @@ void __cdecl crt___set_app_type(int type);
 void __cdecl crt___setusermatherr(void *handler);
 char *__cdecl crt_getenv(const char *name);
 WCHAR *__cdecl crt__wgetenv(const WCHAR *name);
+/* environ.c */
+int __cdecl crt__putenv(const char *s);
+int __cdecl crt__wputenv(const WCHAR *s);
+int __cdecl crt__putenv_s(const char *name, const char *value);
+int __cdecl crt__wputenv_s(const WCHAR *name, const WCHAR *value);
 /* Split a Windows command line by the C runtime's rules (exposed for tests):
  * returns a NULL-terminated argv in one allocation. */
 WCHAR **crt_split_command_line(const WCHAR *cmdline, int *argc);
