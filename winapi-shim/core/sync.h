@@ -12,7 +12,7 @@
 
 #include "core/object.h"
 
-extern const struct object_ops event_ops, semaphore_ops, mutex_ops;
+extern const struct object_ops event_ops, semaphore_ops, mutex_ops, timer_ops;
 
 struct object *event_create(bool manual_reset, bool initial_state);
 void event_set(struct object *event);
@@ -30,6 +30,18 @@ BOOL semaphore_release(struct object *sem, LONG count, LONG *previous);
 struct object *mutex_create(bool initial_owner);
 /* ReleaseMutex: FALSE + ERROR_NOT_OWNER unless the caller owns it. */
 BOOL mutex_release(struct object *mutex);
+
+/* Waitable timers (core/timer.c).  manual_reset: a notification timer
+ * (stays signaled), else a synchronization timer (one waiter per
+ * expiry). */
+struct object *waitable_timer_create(bool manual_reset);
+/* SetWaitableTimer: due < 0 relative (100 ns units), else an absolute
+ * UTC FILETIME; period_ms 0 for one-shot (< 0: ERROR_INVALID_PARAMETER).
+ * Resets the timer to non-signaled; routine(arg, time low, time high)
+ * is queued as an APC to the calling thread at each expiry. */
+BOOL waitable_timer_set(struct object *timer, LONGLONG due, LONG period_ms, PTIMERAPCROUTINE routine, void *arg);
+/* CancelWaitableTimer: disarms, drops queued APCs, leaves the state. */
+void waitable_timer_cancel(struct object *timer);
 
 /* Named objects (one namespace per process).  Inserts obj under name
  * and returns it, or returns the object already named so (with a new

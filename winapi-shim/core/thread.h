@@ -87,6 +87,8 @@ bool apc_queue(struct thread *t, PAPCFUNC fn, ULONG_PTR data);
 bool apc_pending_locked(struct thread *t); /* wait lock held */
 bool apc_run_pending(struct thread *t);
 void apc_discard(struct thread *t); /* wait lock held */
+/* Takes a queued APC back before it ran: true when it was still queued. */
+bool apc_remove(struct thread *t, PAPCFUNC fn, ULONG_PTR data);
 
 /* Mutexes owned by tid become abandoned (core/mutex.c). */
 void mutex_abandon_owned(DWORD tid);
