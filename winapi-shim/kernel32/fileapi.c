@@ -29,7 +29,7 @@
 
 /* ENOENT means ERROR_PATH_NOT_FOUND when a directory on the way is
  * missing, ERROR_FILE_NOT_FOUND when only the last component is. */
-static DWORD path_error(const char *unix_path, int err)
+DWORD path_error(const char *unix_path, int err)
 {
 	if (err == ENOENT) {
 		char *dir = strdup(unix_path), *slash;
@@ -547,7 +547,7 @@ BOOL WINAPI DeleteFileA(LPCSTR name)
 	return ret;
 }
 
-static DWORD attributes_from_stat(const struct stat *st)
+DWORD file_attributes_from_stat(const struct stat *st)
 {
 	DWORD attr = 0;
 
@@ -576,7 +576,7 @@ DWORD WINAPI GetFileAttributesW(LPCWSTR name)
 		return INVALID_FILE_ATTRIBUTES;
 	}
 	free(u);
-	return attributes_from_stat(&st);
+	return file_attributes_from_stat(&st);
 }
 
 DWORD WINAPI GetFileAttributesA(LPCSTR name)
@@ -591,7 +591,7 @@ DWORD WINAPI GetFileAttributesA(LPCSTR name)
 	return ret;
 }
 
-static void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts)
 {
 	ULONGLONG t = ((ULONGLONG)ts->tv_sec + 11644473600ull) * 10000000ull + ts->tv_nsec / 100;
 
@@ -620,7 +620,7 @@ BOOL WINAPI GetFileAttributesExW(LPCWSTR name, GET_FILEEX_INFO_LEVELS level, LPV
 		return FALSE;
 	}
 	free(u);
-	data->dwFileAttributes = attributes_from_stat(&st);
+	data->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&data->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&data->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&data->ftLastWriteTime, &st.st_mtim);

@@ -24,6 +24,15 @@ DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
+/* fileapi.c: FILE_ATTRIBUTE_* of a stat result; a Linux time as a
+ * FILETIME; the Win32 error for a failed open/stat of unix_path (ENOENT
+ * splits into file and path not found). */
+struct stat;
+struct timespec;
+DWORD file_attributes_from_stat(const struct stat *st);
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
+DWORD path_error(const char *unix_path, int err);
+
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 
