@@ -629,6 +629,18 @@ BOOL WINAPI GetFileAttributesExW(LPCWSTR name, GET_FILEEX_INFO_LEVELS level, LPV
 	return TRUE;
 }
 
+BOOL WINAPI GetFileAttributesExA(LPCSTR name, GET_FILEEX_INFO_LEVELS level, LPVOID info)
+{
+	WCHAR *w = a_to_w(name);
+	BOOL ret;
+
+	if (!w)
+		return FALSE;
+	ret = GetFileAttributesExW(w, level, info);
+	free(w);
+	return ret;
+}
+
 /* Only FILE_ATTRIBUTE_READONLY maps onto Linux (the write bits). */
 BOOL WINAPI SetFileAttributesW(LPCWSTR name, DWORD attributes)
 {
