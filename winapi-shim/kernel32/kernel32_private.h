@@ -33,6 +33,9 @@ DWORD file_attributes_from_stat(const struct stat *st);
 void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
 DWORD path_error(const char *unix_path, int err);
 
+/* processthreadsapi.c */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size);
+
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 

@@ -8,6 +8,7 @@
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "loader.h"
 
 HANDLE WINAPI CreateThread(LPSECURITY_ATTRIBUTES sa, SIZE_T stack, LPTHREAD_START_ROUTINE start,
 			   LPVOID arg, DWORD flags, LPDWORD tid)
@@ -187,4 +188,34 @@ DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)
 	ok = apc_queue(t, fn, data);
 	object_unref(&t->obj);
 	return ok;
+}
+
+/* The guarantee lives in the TEB (GuaranteedStackBytes), where the
+ * stack-overflow path can read it; it only grows, rounded up to whole
+ * pages, and never past the thread's reserved stack. */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size)
+{
+	TEB *teb = loader_current_teb();
+	ULONG page = (ULONG)sysconf(_SC_PAGESIZE), want, prev;
+	char *bottom;
+	SIZE_T reserved;
+
+	if (!teb || !size) {
+		SetLastError(!size ? ERROR_INVALID_PARAMETER : ERROR_INVALID_FUNCTION);
+		return FALSE;
+	}
+	prev = teb->GuaranteedStackBytes;
+	want = *size;
+	TRACE(thread, "%u (was %u)\n", want, prev);
+	bottom = teb->DeallocationStack ? teb->DeallocationStack : teb->Tib.StackLimit;
+	reserved = (char *)teb->Tib.StackBase - bottom;
+	if (want > reserved) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	want = (want + page - 1) & ~(page - 1);
+	if (want > prev)
+		teb->GuaranteedStackBytes = want;
+	*size = prev;
+	return TRUE;
 }
