@@ -36,6 +36,10 @@ DWORD path_error(const char *unix_path, int err);
 /* processthreadsapi.c */
 BOOL WINAPI SetThreadStackGuarantee(PULONG size);
 
+/* consolebuffer.c: the ANSI SGR sequence for a console text attribute
+ * into buf; its length. */
+size_t console_sgr(WORD attr, char *buf, size_t size);
+
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 
