@@ -5,7 +5,7 @@
 
 /* The registry: one line per builtin DLL. */
 extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt, builtin_ws2_32,
-	builtin_mswsock, builtin_ndshim, builtin_user32;
+	builtin_mswsock, builtin_ndshim, builtin_psapi, builtin_user32;
 
 const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_kernel32,
@@ -13,6 +13,7 @@ const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_mswsock,
 	&builtin_ndshim,
 	&builtin_ntdll,
+	&builtin_psapi,
 	&builtin_user32,
 	&builtin_ws2_32,
 };

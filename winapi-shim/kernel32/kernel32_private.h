@@ -40,6 +40,10 @@ BOOL WINAPI SetThreadStackGuarantee(PULONG size);
  * into buf; its length. */
 size_t console_sgr(WORD attr, char *buf, size_t size);
 
+/* psapi.c: the K32* names are the implementations (psapi.dll exports
+ * them under its own names). */
+#include <psapi.h>
+
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 
