@@ -4,10 +4,11 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_kernel32, builtin_ntdll, builtin_msvcrt, builtin_ws2_32,
+extern const struct builtin_dll builtin_advapi32, builtin_kernel32, builtin_ntdll, builtin_msvcrt, builtin_ws2_32,
 	builtin_mswsock, builtin_ndshim, builtin_psapi, builtin_user32;
 
 const struct builtin_dll *const builtin_dlls[] = {
+	&builtin_advapi32,
 	&builtin_kernel32,
 	&builtin_msvcrt,
 	&builtin_mswsock,
