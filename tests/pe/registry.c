@@ -211,6 +211,28 @@ static void test_enum(void)
 			   "Count: type %lu, %lu bytes, name length %lu\n", type, dlen, len);
 	}
 	ok(r == ERROR_NO_MORE_ITEMS, "enumeration ended with %ld\n", r);
+	/* The A forms. */
+	{
+		char aname[64];
+		BYTE adata[64];
+		DWORD alen = 64, adlen = sizeof(adata), atype = 0, n = 0;
+
+		r = RegEnumKeyExA(k, 2, aname, &alen, NULL, NULL, NULL, NULL);
+		ok(r == ERROR_SUCCESS && !strcmp(aname, "Zeta") && alen == 4, "RegEnumKeyExA: %ld %s\n", r,
+		   aname);
+		for (i = 0; i < 16; i++) {
+			alen = 64;
+			adlen = sizeof(adata);
+			if (RegEnumValueA(k, i, aname, &alen, NULL, &atype, adata, &adlen))
+				break;
+			if (!strcmp(aname, "Name"))
+				ok(atype == REG_SZ && adlen == 5 && !strcmp((char *)adata, "caf\xe9"),
+				   "RegEnumValueA Name: %lu %lu\n", atype, adlen);
+		}
+		ok(i == 6, "RegEnumValueA: %d values\n", i);
+		r = RegQueryInfoKeyA(k, NULL, NULL, NULL, &n, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+		ok(r == ERROR_SUCCESS && n == 3, "RegQueryInfoKeyA: %ld, %lu subkeys\n", r, n);
+	}
 	ok(i == 6, "%d values enumerated\n", i);
 	RegCloseKey(k);
 }

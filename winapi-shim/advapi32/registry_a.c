@@ -161,3 +161,83 @@ LSTATUS WINAPI RegQueryValueExA(HKEY hkey, LPCSTR name, LPDWORD reserved, LPDWOR
 	free(buf);
 	return ret;
 }
+
+/* A W name converted into an A buffer of *len characters (in: its size
+ * with the terminator; out: the length without it). */
+static LSTATUS name_to_a(const WCHAR *w, LPSTR buf, LPDWORD len)
+{
+	char *a = utf16_to_cp_dup(cp_ansi(), w);
+	DWORD n;
+
+	if (!a)
+		return ERROR_NOT_ENOUGH_MEMORY;
+	n = (DWORD)strlen(a);
+	if (*len <= n) {
+		free(a);
+		return ERROR_MORE_DATA;
+	}
+	memcpy(buf, a, n + 1);
+	*len = n;
+	free(a);
+	return ERROR_SUCCESS;
+}
+
+LSTATUS WINAPI RegEnumKeyExA(HKEY hkey, DWORD index, LPSTR name, LPDWORD name_len, LPDWORD reserved,
+			     LPSTR cls, LPDWORD cls_len, PFILETIME last_write)
+{
+	WCHAR w[256]; /* key names are at most 255 characters */
+	DWORD wlen = 256;
+	LSTATUS ret;
+
+	if (!name || !name_len)
+		return ERROR_INVALID_PARAMETER;
+	ret = RegEnumKeyExW(hkey, index, w, &wlen, NULL, NULL, NULL, last_write);
+	if (ret)
+		return ret;
+	if (cls && cls_len && *cls_len)
+		cls[0] = 0;
+	if (cls_len)
+		*cls_len = 0;
+	return name_to_a(w, name, name_len);
+}
+
+/* Names and string data converted as RegQueryValueExA converts them. */
+LSTATUS WINAPI RegEnumValueA(HKEY hkey, DWORD index, LPSTR name, LPDWORD name_len, LPDWORD reserved,
+			     LPDWORD type, LPBYTE data, LPDWORD data_len)
+{
+	WCHAR w[16384]; /* value names are at most 16383 characters */
+	DWORD wlen = 16384, t;
+	HKEY k;
+	LSTATUS ret;
+
+	if (!name || !name_len || (data && !data_len))
+		return ERROR_INVALID_PARAMETER;
+	ret = RegEnumValueW(hkey, index, w, &wlen, NULL, &t, NULL, NULL);
+	if (ret)
+		return ret;
+	ret = name_to_a(w, name, name_len);
+	if (ret)
+		return ret;
+	if (type)
+		*type = t;
+	if (!data && !data_len)
+		return ERROR_SUCCESS;
+	/* The data through the A query on the same key: one conversion rule. */
+	ret = RegOpenKeyExW(hkey, NULL, 0, KEY_QUERY_VALUE, &k);
+	if (ret)
+		return ret;
+	ret = RegQueryValueExA(k, name, NULL, NULL, data, data_len);
+	RegCloseKey(k);
+	return ret;
+}
+
+LSTATUS WINAPI RegQueryInfoKeyA(HKEY hkey, LPSTR cls, LPDWORD cls_len, LPDWORD reserved, LPDWORD subkeys,
+				LPDWORD max_subkey_len, LPDWORD max_cls_len, LPDWORD values,
+				LPDWORD max_value_name_len, LPDWORD max_value_len, LPDWORD sd_len,
+				PFILETIME last_write)
+{
+	if (cls && cls_len && *cls_len)
+		cls[0] = 0;
+	return RegQueryInfoKeyW(hkey, NULL, cls_len, reserved, subkeys, max_subkey_len, max_cls_len, values,
+				max_value_name_len, max_value_len, sd_len, last_write);
+}

@@ -1,7 +1,7 @@
 /* The registry's store: hive trees in memory, their files on disk.
  *
  * Folder: $NDSHIM_REGISTRY when set, else $XDG_DATA_HOME/ndshim/registry,
- * else ~/.local/share/ndshim/registry (created on first write).  One
+ * else ~/.local/share/ndshim/registry (created on first use).  One
  * file per hive: machine.reg (HKEY_LOCAL_MACHINE, with HKEY_CLASSES_ROOT
  * as its Software\Classes), user.reg (HKEY_CURRENT_USER) and users.reg
  * (HKEY_USERS).
