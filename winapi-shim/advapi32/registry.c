@@ -19,6 +19,8 @@
 #include "core/handle.h"
 #include "core/wstr.h"
 
+static const WCHAR empty_name[] = { 0 };
+
 struct key_object {
 	struct object obj;
 	enum hive_id hive;
@@ -58,15 +60,15 @@ static LSTATUS key_location(HKEY hkey, DWORD needed, enum hive_id *hive, WCHAR *
 	switch ((ULONG_PTR)hkey) {
 	case (ULONG_PTR)HKEY_LOCAL_MACHINE:
 		*hive = HIVE_MACHINE;
-		*path = wstr_dup((const WCHAR[]){ 0 });
+		*path = wstr_dup(empty_name);
 		break;
 	case (ULONG_PTR)HKEY_CURRENT_USER:
 		*hive = HIVE_USER;
-		*path = wstr_dup((const WCHAR[]){ 0 });
+		*path = wstr_dup(empty_name);
 		break;
 	case (ULONG_PTR)HKEY_USERS:
 		*hive = HIVE_USERS;
-		*path = wstr_dup((const WCHAR[]){ 0 });
+		*path = wstr_dup(empty_name);
 		break;
 	case (ULONG_PTR)HKEY_CLASSES_ROOT:
 		*hive = HIVE_MACHINE;
@@ -258,7 +260,7 @@ LSTATUS WINAPI RegCreateKeyExW(HKEY hkey, LPCWSTR sub, DWORD reserved, LPWSTR cl
 
 LSTATUS WINAPI RegCreateKeyW(HKEY hkey, LPCWSTR sub, PHKEY result)
 {
-	return RegCreateKeyExW(hkey, sub ? sub : (const WCHAR[]){ 0 }, 0, NULL, 0, MAXIMUM_ALLOWED, NULL,
+	return RegCreateKeyExW(hkey, sub ? sub : empty_name, 0, NULL, 0, MAXIMUM_ALLOWED, NULL,
 			       result, NULL);
 }
 

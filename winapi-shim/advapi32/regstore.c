@@ -42,6 +42,8 @@
 
 #define EPOCH_DIFF 116444736000000000ull
 
+static const WCHAR empty_name[] = { 0 };
+
 static const char *const hive_files[HIVE_COUNT] = { "machine.reg", "user.reg", "users.reg" };
 
 struct hive {
@@ -198,7 +200,7 @@ struct reg_value *regkey_value(struct reg_key *key, const WCHAR *name)
 	struct list *cur;
 
 	if (!name)
-		name = (const WCHAR[]){ 0 };
+		name = empty_name;
 	LIST_FOR_EACH(cur, &key->values) {
 		struct reg_value *v = LIST_ENTRY(cur, struct reg_value, entry);
 
@@ -218,7 +220,7 @@ bool regkey_set_value(struct reg_key *key, const WCHAR *name, DWORD type, const 
 	memcpy(copy, data, size);
 	if (!v) {
 		v = calloc(1, sizeof(*v));
-		if (!v || !(v->name = wstr_dup(name ? name : (const WCHAR[]){ 0 }))) {
+		if (!v || !(v->name = wstr_dup(name ? name : empty_name))) {
 			free(v);
 			free(copy);
 			return false;
@@ -422,7 +424,7 @@ static bool parse_value(struct reg_key *k, char *line)
 
 	if (line[0] == '@') {
 		eq = line + 1;
-		name = wstr_dup((const WCHAR[]){ 0 });
+		name = wstr_dup(empty_name);
 	} else {
 		char *close = strchr(line + 1, '"');
 
@@ -465,7 +467,7 @@ static bool parse_value(struct reg_key *k, char *line)
  * NULL with *err set when the file is unreadable or malformed. */
 static struct reg_key *load(struct hive *h, DWORD *err)
 {
-	struct reg_key *root = key_new(NULL, (const WCHAR[]){ 0 }, 0), *cur = NULL;
+	struct reg_key *root = key_new(NULL, empty_name, 0), *cur = NULL;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
