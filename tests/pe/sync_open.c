@@ -124,8 +124,51 @@ static void test_semaphore(void)
 	CloseHandle(s);
 }
 
+/* The Create*Ex functions give the handle the access asked for. */
+static void test_create_ex_access(void)
+{
+	HANDLE h;
+	LONG prev;
+
+	h = CreateEventExW(NULL, NULL, 0, SYNCHRONIZE);
+	ok(h != NULL, "CreateEventExW: %lu\n", GetLastError());
+	SetLastError(0xdeadbeef);
+	ok(!SetEvent(h) && GetLastError() == ERROR_ACCESS_DENIED, "SetEvent without the right: %lu\n",
+	   GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_TIMEOUT, "wait with SYNCHRONIZE\n");
+	CloseHandle(h);
+	h = CreateEventExA(NULL, NULL, CREATE_EVENT_INITIAL_SET, EVENT_MODIFY_STATE);
+	SetLastError(0xdeadbeef);
+	ok(WaitForSingleObject(h, 0) == WAIT_FAILED && GetLastError() == ERROR_ACCESS_DENIED,
+	   "wait without SYNCHRONIZE: %lu\n", GetLastError());
+	ok(ResetEvent(h), "ResetEvent: %lu\n", GetLastError());
+	CloseHandle(h);
+	h = CreateEventExW(NULL, NULL, 0, GENERIC_ALL);
+	ok(SetEvent(h) && WaitForSingleObject(h, 0) == WAIT_OBJECT_0, "GENERIC_ALL\n");
+	CloseHandle(h);
+	h = CreateSemaphoreExW(NULL, 1, 2, NULL, 0, SYNCHRONIZE);
+	SetLastError(0xdeadbeef);
+	ok(!ReleaseSemaphore(h, 1, &prev) && GetLastError() == ERROR_ACCESS_DENIED,
+	   "ReleaseSemaphore without the right: %lu\n", GetLastError());
+	CloseHandle(h);
+	h = CreateMutexExW(NULL, NULL, 0, MUTEX_ALL_ACCESS);
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0 && ReleaseMutex(h), "mutex: %lu\n", GetLastError());
+	CloseHandle(h);
+	h = CreateWaitableTimerExW(NULL, NULL, 0, SYNCHRONIZE);
+	{
+		LARGE_INTEGER due;
+
+		due.QuadPart = -10000;
+		SetLastError(0xdeadbeef);
+		ok(!SetWaitableTimer(h, &due, 0, NULL, NULL, FALSE) && GetLastError() == ERROR_ACCESS_DENIED,
+		   "SetWaitableTimer without TIMER_MODIFY_STATE: %lu\n", GetLastError());
+	}
+	CloseHandle(h);
+}
+
 int main(void)
 {
+	test_create_ex_access();
 	test_event();
 	test_mutex();
 	test_semaphore();

@@ -112,7 +112,25 @@ WCHAR *namespace_name_from_a(const char *name)
 	return w;
 }
 
+DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping)
+{
+	if (access & GENERIC_READ)
+		access |= mapping->GenericRead;
+	if (access & GENERIC_WRITE)
+		access |= mapping->GenericWrite;
+	if (access & GENERIC_EXECUTE)
+		access |= mapping->GenericExecute;
+	if (access & (GENERIC_ALL | MAXIMUM_ALLOWED))
+		access |= mapping->GenericAll;
+	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL | MAXIMUM_ALLOWED);
+}
+
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
+{
+	return sync_create_handle_access(obj, name, GENERIC_ALL);
+}
+
+HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD access)
 {
 	bool existed = false;
 	struct object *named;
@@ -128,7 +146,7 @@ HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
 			return NULL;
 		obj = named;
 	}
-	h = handle_create(obj, GENERIC_ALL, 0);
+	h = handle_create(obj, access, 0);
 	object_unref(obj);
 	if (h)
 		SetLastError(existed ? ERROR_ALREADY_EXISTS : ERROR_SUCCESS);
@@ -169,16 +187,7 @@ HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD acc
 		SetLastError(ERROR_INVALID_HANDLE);
 		return NULL;
 	}
-	if (access & GENERIC_READ)
-		access |= mapping->GenericRead;
-	if (access & GENERIC_WRITE)
-		access |= mapping->GenericWrite;
-	if (access & GENERIC_EXECUTE)
-		access |= mapping->GenericExecute;
-	if (access & GENERIC_ALL)
-		access |= mapping->GenericAll;
-	access &= ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL);
-	h = handle_create(obj, access, inherit ? HANDLE_FLAG_INHERIT : 0);
+	h = handle_create(obj, sync_map_access(access, mapping), inherit ? HANDLE_FLAG_INHERIT : 0);
 	object_unref(obj);
 	return h;
 }

@@ -58,6 +58,11 @@ WCHAR *namespace_name_from_a(const char *name);
  * Sets ERROR_ALREADY_EXISTS or ERROR_SUCCESS as Windows does; consumes
  * the reference on obj. */
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name);
+/* The same for the Create*Ex functions: the handle has access (mapped
+ * already) instead of every right. */
+HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD access);
+/* access with its generic rights replaced by the type's specific ones. */
+DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping);
 
 /* The Open* functions: a new handle with access (generic rights mapped)
  * to the object named name, which must be of type ops: else NULL with

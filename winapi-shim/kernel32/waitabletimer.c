@@ -24,7 +24,8 @@ HANDLE WINAPI CreateWaitableTimerExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWOR
 		return NULL;
 	}
 	/* High resolution is what every timer here has already. */
-	return sync_create_handle(waitable_timer_create(flags & CREATE_WAITABLE_TIMER_MANUAL_RESET), name);
+	return sync_create_handle_access(waitable_timer_create(flags & CREATE_WAITABLE_TIMER_MANUAL_RESET),
+					 name, sync_map_access(access, &timer_mapping));
 }
 
 HANDLE WINAPI CreateWaitableTimerW(LPSECURITY_ATTRIBUTES sa, BOOL manual, LPCWSTR name)
