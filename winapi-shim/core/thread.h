@@ -39,6 +39,10 @@ struct thread {
 	struct port_waiter *alertable_port_wait; /* wait lock: alertable GetQueuedCompletionStatusEx */
 	struct list entry;    /* in the list of live threads (thread_list_lock) */
 	void **fls;           /* FLS values, FLS_MAXIMUM_AVAILABLE, allocated on first set */
+	/* GetThreadTimes after the thread is gone (100 ns units; the times
+	 * are UTC FILETIMEs, 0 when not recorded): set as it starts and
+	 * as it finishes, read once finished is set. */
+	ULONGLONG created_time, exited_time, kernel_time, user_time;
 };
 
 extern const struct object_ops thread_ops;

@@ -11,6 +11,7 @@
 #include "core/handle.h"
 #include "core/process.h"
 #include "core/thread.h"
+#include "core/wait.h"
 #include "kernel32/kernel32_private.h"
 
 #define EPOCH_DIFF 116444736000000000ull
@@ -136,30 +137,46 @@ BOOL WINAPI GetProcessTimes(HANDLE process, LPFILETIME creation, LPFILETIME exit
 	return TRUE;
 }
 
-/* A thread's times from /proc/self/task/<tid>/stat.  A thread that has
- * finished has no such file any more: its times read as zero and its
- * exit time as the creation time (ndshim keeps no record of them). */
+/* A running thread's times from /proc/self/task/<tid>/stat; a finished
+ * one's as the thread recorded them when it ended (core/thread.c).  The
+ * creation time is the one recorded at its start when there is one
+ * (threads CreateThread made), else the /proc start time. */
 BOOL WINAPI GetThreadTimes(HANDLE thread, LPFILETIME creation, LPFILETIME exit_time,
 			   LPFILETIME kernel, LPFILETIME user)
 {
 	unsigned long long ut = 0, st = 0, start = 0;
 	struct object *obj = handle_get(thread, &thread_ops);
+	struct thread *t;
 	char path[64];
 	bool finished;
 	ULONGLONG created = 0;
 
 	if (!obj)
 		return FALSE;
-	snprintf(path, sizeof(path), "/proc/self/task/%u/stat", (unsigned int)to_thread(obj)->tid);
-	finished = !read_stat(path, &ut, &st, &start);
-	TRACE(thread, "%p tid %04x%s\n", thread, to_thread(obj)->tid, finished ? " (finished)" : "");
-	object_unref(obj);
-	if (!finished && !start_filetime(start, &created)) {
+	t = to_thread(obj);
+	wait_lock();
+	finished = t->finished;
+	wait_unlock();
+	TRACE(thread, "%p tid %04x%s\n", thread, t->tid, finished ? " (finished)" : "");
+	if (finished) {
+		set_ft(creation, t->created_time);
+		set_ft(exit_time, t->exited_time);
+		set_ft(kernel, t->kernel_time);
+		set_ft(user, t->user_time);
+		object_unref(obj);
+		return TRUE;
+	}
+	snprintf(path, sizeof(path), "/proc/self/task/%u/stat", (unsigned int)t->tid);
+	if (!read_stat(path, &ut, &st, &start) || (!t->created_time && !start_filetime(start, &created))) {
+		object_unref(obj);
 		SetLastError(ERROR_NOT_SUPPORTED);
 		return FALSE;
 	}
+	if (t->created_time)
+		created = t->created_time;
+	object_unref(obj);
 	set_ft(creation, created);
-	set_ft(exit_time, finished ? created : 0);
+	set_ft(exit_time, 0);
 	set_ft(kernel, ticks_to_100ns(st));
 	set_ft(user, ticks_to_100ns(ut));
 	return TRUE;
