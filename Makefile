@@ -7,6 +7,13 @@
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make demo          the main job: a Windows program under ndrun
+#   make check-fresh   `make demo` and the host suites from a clean clone in a
+#                      fresh Debian 12 chroot (root; not part of `make check`)
+#   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
+#   make check-install install into a temporary DESTDIR, run from there, uninstall
+#   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
+#   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
+#   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
 # Suites live in their own folders and bring their own rules (*/rules.mk);
@@ -41,7 +48,8 @@ PE_CFLAGS   := -O2 -g -Wall -Wextra -Werror -Iinclude
 PE_CXXFLAGS := -std=gnu++17 $(PE_CFLAGS)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps check check-unit check-pe check-malformed check-vm demo bench clean
+.PHONY: all deps check check-suites check-unit check-pe check-malformed check-vm \
+        demo demo-run check-fresh bench clean
 
 # ---- ndrun and the builtin DLLs --------------------------------------------
 LOADER_SRCS := $(wildcard pe-loader/*.c)
@@ -81,6 +89,22 @@ all: $(NDRUN)
 deps:
 	@scripts/install-deps $(if $(filter check check-vm demo,$(MAKECMDGOALS)),--vm)
 
+# The README's two commands install what they need, then do the work in a
+# second make.  make reads this file before deps runs, and some decisions are
+# taken while reading it (whether rdma-core's headers exist, and so whether
+# nd2prov_unix.so is built): a first run on a fresh machine must not take
+# them from the machine as it was before the install.
+check: deps
+	@$(MAKE) --no-print-directory check-suites
+
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+# A clean clone in a debootstrapped Debian 12 chroot (cached under build/)
+# runs `make demo`, then `make check-unit check-pe`, as a new user would.
+check-fresh:
+	@tests/fresh/run
+
 # ---- suites ------------------------------------------------------------------
 RESULTS := $(BUILD)/results
 
@@ -98,11 +122,17 @@ endef
 -include tests/malformed/rules.mk
 -include tests/vm/rules.mk
 -include nd2provider/rules.mk
+-include sdk/rules.mk
 -include samples/rules.mk
 -include bench/rules.mk
+-include dist/rules.mk
+-include tests/install/rules.mk
+-include tests/binfmt/rules.mk
+-include tests/trace/rules.mk
+-include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan vm
-check: deps
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm
+check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
 		$(MAKE) --no-print-directory check-$$s || rc=1; \

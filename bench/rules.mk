@@ -1,13 +1,36 @@
 # Benchmarks: each prints its numbers next to a baseline measured in the
 # same run, and the ratio against its target.  `make bench` runs them all;
 # targets are reported, not asserted (timing belongs here, not in tests).
-BENCH_SRCS := $(wildcard bench/*.c)
-BENCHES := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRCS))
+#
+#   bench/iocp_throughput.c  host: the port between two Linux threads vs a
+#                            mutex+condvar queue
+#   bench/pe/*.c             mingw: winbench.exe (ports, events, pipes) and
+#                            hello.exe (start-up), run by bench/run under
+#                            ndrun and wine64
+#   bench/native/native.c    host: the same operations on Linux directly
+#
+#   make bench BENCH_ARGS="--rounds 3 --ms 50"   arguments for bench/run
+BENCH_BIN := $(BUILD)/bench
+BENCH_ARGS ?=
+BENCH_HOST := $(BENCH_BIN)/iocp_throughput
+BENCH_PE := $(BENCH_BIN)/winbench.exe $(BENCH_BIN)/hello.exe
 
-$(BUILD)/bench/%: bench/%.c $(LIBNDSHIM)
+$(BENCH_BIN)/iocp_throughput: bench/iocp_throughput.c $(LIBNDSHIM)
 	@mkdir -p $(@D)
 	$(call quiet,CCLD,$@)$(CC) $(HOST_CFLAGS) -MF $@.d -o $@ $< $(HOST_LDFLAGS) \
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
 
-bench: $(BENCHES)
-	@for b in $(BENCHES); do echo "== $$(basename $$b)"; $$b || exit 1; done
+# The native side links nothing of ndshim.
+$(BENCH_BIN)/native: bench/native/native.c
+	@mkdir -p $(@D)
+	$(call quiet,CCLD,$@)$(CC) $(HOST_CFLAGS) -MF $@.d -o $@ $< $(HOST_LDFLAGS)
+
+$(BENCH_BIN)/%.exe: bench/pe/%.c
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$@)$(MINGW_CC) $(PE_CFLAGS) -o $@ $<
+
+bench: $(BENCH_HOST) $(BENCH_BIN)/native $(BENCH_PE) $(NDRUN)
+	@echo "== iocp_throughput"
+	@$(BENCH_HOST)
+	@echo "== host benchmarks (bench/run)"
+	@bench/run --bindir $(BENCH_BIN) --ndrun $(NDRUN) $(BENCH_ARGS)

@@ -64,6 +64,16 @@ HRESULT WINAPI NdshimWaitOverlapped(OVERLAPPED *ov);
  * ndrun says why once on stderr. */
 HRESULT WINAPI NdshimUnixCall(ULONG code, void *params);
 
+/* NDSHIM_DEBUG=+nd for the provider's COM methods: when the nd channel is
+ * on, fills traced[0..count) with thunks around vtbl[0..count) that log
+ * each call as "Call IFACE::METHOD(this,arg2,arg3,arg4) ret=CALLER" and
+ * each return as "Ret  IFACE::METHOD() retval=RESULT ret=CALLER" (the
+ * +relay format, on channel nd) and returns S_OK; the provider then gives
+ * its objects the traced vtable.  S_FALSE when the channel is off
+ * (traced untouched), E_OUTOFMEMORY. */
+HRESULT WINAPI NdshimTraceVtbl(const char *iface, const char *const *methods, ULONG count,
+			       const void *const *vtbl, void **traced);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,7 +11,6 @@ HAVE_RDMA_HEADERS := $(and $(wildcard /usr/include/infiniband/verbs.h),$(wildcar
 
 ifneq ($(HAVE_RDMA_HEADERS),)
 all: $(ND2UNIX_SO)
-endif
 
 $(BUILD)/obj-pic/nd2provider/unix/%.o: nd2provider/unix/%.c
 	@mkdir -p $(@D)
@@ -21,6 +20,13 @@ $(BUILD)/obj-pic/nd2provider/unix/%.o: nd2provider/unix/%.c
 $(ND2UNIX_SO): $(ND2UNIX_OBJS)
 	$(call quiet,LD,$@)$(CC) -shared $(SAN_FLAGS) -pthread -Wl,-z,defs -Wl,--no-undefined \
 		-o $@ $^ -lrdmacm -libverbs
+else
+# Targets that need the Linux side (make demo, check-vm) stop here, saying
+# why, instead of failing later in a guest with "no adapter".
+$(ND2UNIX_SO):
+	@echo "make: cannot build $@: rdma-core's headers are not installed" \
+	      "(libibverbs-dev, librdmacm-dev): run scripts/install-deps --vm" >&2; exit 1
+endif
 
 -include $(shell find $(BUILD)/obj-pic -name '*.d' 2>/dev/null)
 -include tests/nd2unix/rules.mk

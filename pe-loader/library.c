@@ -8,6 +8,7 @@
 #include "core/debug.h"
 #include "core/codepage.h"
 #include "core/wstr.h"
+#include "apiset.h"
 #include "loader.h"
 #include "module.h"
 
@@ -75,6 +76,13 @@ static struct module *find_named(const WCHAR *name)
 	for (char *c = a; *c; c++)
 		if (*c == '\\' || *c == '/')
 			base = c + 1;
+	if (base == a && apiset_is_name(base)) {
+		/* An API set's host is a builtin, always loaded; the reference
+		 * is the process's, as for builtins below. */
+		m = apiset_resolve(base) ? module_load(base, NULL, &err) : NULL;
+		free(a);
+		return m;
+	}
 	full = dll_file_name(base);
 	if (!full) {
 		free(a);

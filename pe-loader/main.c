@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binfmt.h"
 #include "core/debug.h"
 #include "core/heap.h"
 #include "core/thread.h"
@@ -16,13 +17,20 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ndrun [--help|--version] PROGRAM.exe [ARGS...]\n"
+		"Usage: ndrun [--] PROGRAM.exe [ARGS...]\n"
+		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"\n"
+		"  --register [NAME]    (root) register this ndrun with binfmt_misc as entry NAME\n"
+		"                       (default ndrun), so that ./PROGRAM.exe ARGS runs under it\n"
+		"  --unregister [NAME]  (root) remove that binfmt_misc entry\n"
 		"\n"
 		"Environment:\n"
 		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
 		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc nd2unix\n"
+		"                             iocp file msvcrt seh winsock nd misc relay nd2unix\n"
+		"  NDSHIM_RELAY_INCLUDE=LIST  +relay traces only these (dll, dll.Function, Function; ';')\n"
+		"  NDSHIM_RELAY_EXCLUDE=LIST  +relay leaves these out\n"
 		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
@@ -65,6 +73,15 @@ int main(int argc, char **argv)
 	if (i < argc && !strcmp(argv[i], "--version")) {
 		printf("ndrun %s\n", NDSHIM_VERSION);
 		return 0;
+	}
+	if (i < argc && (!strcmp(argv[i], "--register") || !strcmp(argv[i], "--unregister"))) {
+		const char *name = i + 1 < argc ? argv[i + 1] : BINFMT_DEFAULT_NAME;
+
+		if (i + 2 < argc) {
+			ndrun_error("%s takes at most one entry name", argv[i]);
+			return NDRUN_EXIT_USAGE;
+		}
+		return !strcmp(argv[i], "--register") ? binfmt_register(name) : binfmt_unregister(name);
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "apiset.h"
 #include "core/debug.h"
 #include "core/path.h"
 #include "core/virtual.h"
@@ -21,6 +22,7 @@
 #include "module.h"
 #include "pe_map.h"
 #include "ntdll/seh.h"
+#include "relay.h"
 #include "thunks.h"
 #include "tls.h"
 
@@ -328,6 +330,20 @@ static void *find_pe_export(struct module *m, const char *name, unsigned int ord
 			    struct load_error *err);
 
 /* "OTHER.func" or "OTHER.#12": load OTHER(.dll) and look the name up there. */
+/* A builtin's export as PE code gets it: the function itself, or its
+ * +relay thunk when that channel is on (decided here, once per binding). */
+static void *builtin_export(struct module *m, const char *name, unsigned int ordinal)
+{
+	const void *addr = name ? builtin_lookup_name(m->builtin, name) : builtin_lookup_ordinal(m->builtin, ordinal);
+
+	if (addr && !name) {
+		for (unsigned int i = 0; i < m->builtin->count; i++)
+			if (m->builtin->exports[i].ordinal == ordinal)
+				name = m->builtin->exports[i].name;
+	}
+	return (void *)relay_wrap(m->builtin->name, name, ordinal, addr);
+}
+
 static void *resolve_forwarder(struct module *from, const char *fwd, unsigned int depth, struct load_error *err)
 {
 	const char *dot = strrchr(fwd, '.');
@@ -354,10 +370,10 @@ static void *resolve_forwarder(struct module *from, const char *fwd, unsigned in
 		return NULL;
 	}
 	if (dot[1] == '#')
-		addr = target->builtin ? (void *)builtin_lookup_ordinal(target->builtin, (unsigned)atoi(dot + 2))
+		addr = target->builtin ? builtin_export(target, NULL, (unsigned)atoi(dot + 2))
 				       : find_pe_export(target, NULL, (unsigned)atoi(dot + 2), depth + 1, err);
 	else
-		addr = target->builtin ? (void *)builtin_lookup_name(target->builtin, dot + 1)
+		addr = target->builtin ? builtin_export(target, dot + 1, 0)
 				       : find_pe_export(target, dot + 1, 0, depth + 1, err);
 	if (!addr && target->builtin)
 		set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export %s (forwarded from %s)", target->name, dot + 1,
@@ -441,8 +457,7 @@ void *module_find_export(struct module *m, const char *name, unsigned int ordina
 	void *addr;
 
 	if (m->builtin) {
-		addr = (void *)(name ? builtin_lookup_name(m->builtin, name)
-				     : builtin_lookup_ordinal(m->builtin, ordinal));
+		addr = builtin_export(m, name, ordinal);
 		if (!addr)
 			set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export %s", m->name, name ? name : "(ordinal)");
 		return addr;
@@ -653,6 +668,29 @@ static bool has_path(const char *name)
 	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
 }
 
+/* An API-set name binds to its host, always the builtin: on Windows the
+ * hosts are system DLLs, so a same-named DLL beside the program does not
+ * stand in for them. */
+static struct module *load_apiset(const char *name, const char *importer, struct load_error *err)
+{
+	const char *host = apiset_resolve(name);
+	const struct builtin_dll *b = host ? builtin_find(host) : NULL;
+	struct module *m;
+
+	if (!b) {
+		set_error(err, ERROR_MOD_NOT_FOUND, "%s not found: ndrun implements no API set of that name%s%s%s", name,
+			  importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "");
+		return NULL;
+	}
+	TRACE(loader, "API set %s -> %s\n", name, b->name);
+	m = module_find_by_name(b->name);
+	if (m && m->builtin == b) {
+		m->refcount++;
+		return m;
+	}
+	return load_builtin(b, err);
+}
+
 struct module *module_load(const char *name, const char *importer, struct load_error *err)
 {
 	const struct builtin_dll *b;
@@ -660,6 +698,8 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 	char *unix_name, *path, *fname;
 	DWORD code;
 
+	if (!has_path(name) && apiset_is_name(name))
+		return load_apiset(name, importer, err);
 	unix_name = dll_name_to_unix(name, &code);
 	if (!unix_name) {
 		if (code == ERROR_NOT_ENOUGH_MEMORY)

@@ -875,9 +875,9 @@ static Outcome Server(const Options *o)
 
 /* ---- command line ----------------------------------------------------------------- */
 
-static void Usage(void)
+static void Usage(FILE *f = stderr)
 {
-	fprintf(stderr,
+	fprintf(f,
 		"usage: ndpingpong -s ADDR[:PORT] [-b]\n"
 		"       ndpingpong -c SERVER[:PORT] [-l LOCAL] [-b] [-n ITERS] [-S MIN] [-M MAX] [-w SECS]\n"
 		"  -s ADDR[:PORT]    serve one client on this NetworkDirect address (port %u)\n"
@@ -887,7 +887,10 @@ static void Usage(void)
 		"  -n ITERS          round trips per size (default 1000)\n"
 		"  -S MIN, -M MAX    message sizes MIN, then doubling up to MAX (default 1 and 65536;\n"
 		"                    MIN 0 sends zero-byte messages first)\n"
-		"  -w SECS           retry a refused connection for up to SECS seconds (default 0)\n",
+		"  -w SECS           retry a refused connection for up to SECS seconds (default 0)\n"
+		"  -h, --help        this text\n"
+		"exit status: 0 every message went through and checked, 1 a failure (no adapter,\n"
+		"connection refused or lost, a corrupted byte), 2 bad command line\n",
 		DEFAULT_PORT);
 }
 
@@ -925,6 +928,10 @@ int main(int argc, char **argv)
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			Usage(stdout);
+			return 0;
+		}
 		if (!strcmp(a, "-b")) {
 			o.blocking = true;
 			continue;

@@ -3,7 +3,8 @@
 #   samples/<name>.c      C program    -> $(BUILD)/samples/<name>.exe
 #   samples/<name>.cpp    ND2 client   -> $(BUILD)/samples/<name>.exe, C++ like
 #                         Microsoft's samples, runtime linked in (-static),
-#                         with samples/common/*.cpp (provider discovery) and ws2_32
+#                         with samples/common/*.cpp (small helpers) and the
+#                         ND2 SDK's libnd2.a (provider discovery, sdk/)
 #
 # `make demo` is the README's main job: ndinfo and ndpingpong between two
 # Soft-RoCE guests (samples/demo.sh through tests/vm/run --two).
@@ -20,16 +21,17 @@ $(BUILD)/samples/common/%.o: samples/common/%.cpp $(wildcard samples/common/*.h 
 	@mkdir -p $(@D)
 	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -c -o $@ $<
 
-$(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(wildcard samples/common/*.h include/*.h)
+$(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(SDK_LIB) $(wildcard samples/common/*.h include/*.h)
 	@mkdir -p $(@D)
-	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) -lws2_32
+	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) $(SDK_LIB) -lws2_32 -luuid
 
 .SECONDARY: $(SAMPLES_COMMON)
 all: $(SAMPLES)
 
 # sysinfo runs on this machine; the ND2 samples need RDMA, which only the
-# rig's guests have.
-demo: deps all
+# rig's guests have.  `make demo` (top Makefile) installs the packages first,
+# then runs this in a second make.
+demo-run: all $(ND2UNIX_SO)
 	$(NDRUN) $(BUILD)/samples/sysinfo.exe "hello from Linux" 42
 	@echo
 	NDSHIM_VM_BUILD=$(BUILD) tests/vm/run --two samples/demo.sh samples/demo.sh

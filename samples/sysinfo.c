@@ -6,6 +6,7 @@
  * back through events and a wait on all of them. */
 #include <windows.h>
 #include <stdio.h>
+#include <string.h>
 
 #define WORKERS 4
 
@@ -25,6 +26,16 @@ static DWORD WINAPI worker(void *arg)
 	return w->id;
 }
 
+static void usage(void)
+{
+	printf("usage: sysinfo [ARGS...]\n"
+	       "Prints what a Windows program sees of this machine (version, processors,\n"
+	       "its own path and command line, each argument), then runs %d worker\n"
+	       "threads that report back through events.\n"
+	       "exit status: 0 done, 1 a worker could not start or did not finish\n",
+	       WORKERS);
+}
+
 int main(int argc, char **argv)
 {
 	SYSTEM_INFO si;
@@ -33,6 +44,11 @@ int main(int argc, char **argv)
 	HANDLE threads[WORKERS], events[WORKERS];
 	struct work work[WORKERS];
 	DWORD rc;
+
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		usage();
+		return 0;
+	}
 
 	GetSystemInfo(&si);
 	ver.dwOSVersionInfoSize = sizeof(ver);

@@ -314,7 +314,7 @@ HRESULT nd_adapter_open(uint64_t adapter_id, REFIID iid, void **out)
 	memcpy(&a->info, &qp.info, sizeof(a->info));
 	a->info.InfoVersion = 0;
 	clamp_info(&a->info);
-	a->iface.lpVtbl = (void *)&adapter_vtbl;
+	a->iface.lpVtbl = ND_VTBL(ND_IFACE_ADAPTER, adapter_vtbl);
 	nd_ref_init(&a->ref);
 	a->h = op.adapter;
 	nd_module_get();

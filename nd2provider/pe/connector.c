@@ -321,7 +321,7 @@ static const IND2ConnectorVtbl connector_vtbl = {
 
 struct nd_connector *nd_connector_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&connector_vtbl ? (struct nd_connector *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_CONNECTOR, u->lpVtbl, connector_vtbl) ? (struct nd_connector *)u : NULL;
 }
 
 HRESULT nd_connector_create(struct nd_adapter *a, HANDLE file, void **out)
@@ -337,7 +337,7 @@ HRESULT nd_connector_create(struct nd_adapter *a, HANDLE file, void **out)
 		nd_free(c);
 		return st;
 	}
-	c->iface.lpVtbl = (void *)&connector_vtbl;
+	c->iface.lpVtbl = ND_VTBL(ND_IFACE_CONNECTOR, connector_vtbl);
 	nd_ref_init(&c->ref);
 	InitializeSRWLock(&c->lock);
 	c->adapter = a;

@@ -140,7 +140,7 @@ _Static_assert(sizeof(ND2_RESULT) == sizeof(struct nd_unix_result), "ND2_RESULT 
 
 struct nd_cq *nd_cq_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&cq_vtbl ? (struct nd_cq *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_CQ, u->lpVtbl, cq_vtbl) ? (struct nd_cq *)u : NULL;
 }
 
 HRESULT nd_cq_create(struct nd_adapter *a, HANDLE file, ULONG depth, USHORT group, KAFFINITY affinity,
@@ -157,7 +157,7 @@ HRESULT nd_cq_create(struct nd_adapter *a, HANDLE file, ULONG depth, USHORT grou
 		nd_free(cq);
 		return st;
 	}
-	cq->iface.lpVtbl = (void *)&cq_vtbl;
+	cq->iface.lpVtbl = ND_VTBL(ND_IFACE_CQ, cq_vtbl);
 	nd_ref_init(&cq->ref);
 	cq->adapter = a;
 	cq->h = p.cq;

@@ -213,7 +213,7 @@ HRESULT nd_listener_create(struct nd_adapter *a, HANDLE file, void **out)
 		nd_free(l);
 		return st;
 	}
-	l->iface.lpVtbl = (void *)&listener_vtbl;
+	l->iface.lpVtbl = ND_VTBL(ND_IFACE_LISTENER, listener_vtbl);
 	nd_ref_init(&l->ref);
 	l->adapter = a;
 	l->h = p.object;

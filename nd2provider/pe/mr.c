@@ -107,7 +107,7 @@ static const IND2MemoryRegionVtbl mr_vtbl = {
 
 struct nd_mr *nd_mr_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&mr_vtbl ? (struct nd_mr *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_MR, u->lpVtbl, mr_vtbl) ? (struct nd_mr *)u : NULL;
 }
 
 HRESULT nd_mr_create(struct nd_adapter *a, HANDLE file, void **out)
@@ -123,7 +123,7 @@ HRESULT nd_mr_create(struct nd_adapter *a, HANDLE file, void **out)
 		nd_free(mr);
 		return st;
 	}
-	mr->iface.lpVtbl = (void *)&mr_vtbl;
+	mr->iface.lpVtbl = ND_VTBL(ND_IFACE_MR, mr_vtbl);
 	nd_ref_init(&mr->ref);
 	mr->adapter = a;
 	mr->h = p.object;

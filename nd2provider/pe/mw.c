@@ -53,7 +53,7 @@ static const IND2MemoryWindowVtbl mw_vtbl = {
 
 struct nd_mw *nd_mw_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&mw_vtbl ? (struct nd_mw *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_MW, u->lpVtbl, mw_vtbl) ? (struct nd_mw *)u : NULL;
 }
 
 HRESULT nd_mw_create(struct nd_adapter *a, void **out)
@@ -69,7 +69,7 @@ HRESULT nd_mw_create(struct nd_adapter *a, void **out)
 		nd_free(mw);
 		return st;	/* ND_NOT_SUPPORTED without type 2 windows */
 	}
-	mw->iface.lpVtbl = (void *)&mw_vtbl;
+	mw->iface.lpVtbl = ND_VTBL(ND_IFACE_MW, mw_vtbl);
 	nd_ref_init(&mw->ref);
 	mw->adapter = a;
 	mw->h = p.object;

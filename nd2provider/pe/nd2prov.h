@@ -39,6 +39,26 @@ void nd_module_put(void);
 void *nd_alloc(size_t n);	/* zeroed */
 void nd_free(void *p);
 
+/* ---- trace.c: NDSHIM_DEBUG=+nd on the COM methods ---------------------- */
+enum nd_iface {
+	ND_IFACE_PROVIDER,
+	ND_IFACE_ADAPTER,
+	ND_IFACE_CQ,
+	ND_IFACE_SRQ,
+	ND_IFACE_MR,
+	ND_IFACE_MW,
+	ND_IFACE_QP,
+	ND_IFACE_CONNECTOR,
+	ND_IFACE_LISTENER,
+	ND_IFACE_COUNT
+};
+/* The vtable a new object gets: vtbl, or its traced copy when +nd is on. */
+const void *nd_vtbl(enum nd_iface id, const void *vtbl, size_t size);
+/* Whether lpVtbl is this interface's (traced or not): for to_xxx checks. */
+BOOL nd_vtbl_is(enum nd_iface id, const void *lpVtbl, const void *vtbl);
+#define ND_VTBL(id, v) ((void *)nd_vtbl(id, &(v), sizeof(v)))
+#define ND_VTBL_IS(id, lp, v) nd_vtbl_is(id, lp, &(v))
+
 /* ---- reference counts ------------------------------------------------------ */
 struct nd_ref {
 	LONG refs;	/* the caller's */

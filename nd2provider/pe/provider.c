@@ -175,7 +175,7 @@ HRESULT nd_provider_create(void **out)
 
 	if (!p)
 		return E_OUTOFMEMORY;
-	p->iface.lpVtbl = (void *)&provider_vtbl;
+	p->iface.lpVtbl = ND_VTBL(ND_IFACE_PROVIDER, provider_vtbl);
 	nd_ref_init(&p->ref);
 	nd_module_get();
 	*out = p;

@@ -153,7 +153,7 @@ static const IND2QueuePairVtbl qp_vtbl = {
 
 struct nd_qp *nd_qp_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&qp_vtbl ? (struct nd_qp *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_QP, u->lpVtbl, qp_vtbl) ? (struct nd_qp *)u : NULL;
 }
 
 HRESULT nd_qp_create(struct nd_adapter *a, struct nd_cq *rcq, struct nd_cq *icq, struct nd_srq *srq,
@@ -182,7 +182,7 @@ HRESULT nd_qp_create(struct nd_adapter *a, struct nd_cq *rcq, struct nd_cq *icq,
 		nd_free(qp);
 		return st;
 	}
-	qp->iface.lpVtbl = (void *)&qp_vtbl;
+	qp->iface.lpVtbl = ND_VTBL(ND_IFACE_QP, qp_vtbl);
 	nd_ref_init(&qp->ref);
 	qp->adapter = a;
 	qp->h = p.qp;

@@ -110,7 +110,7 @@ static const IND2SharedReceiveQueueVtbl srq_vtbl = {
 
 struct nd_srq *nd_srq_from(IUnknown *u)
 {
-	return u && u->lpVtbl == (const void *)&srq_vtbl ? (struct nd_srq *)u : NULL;
+	return u && ND_VTBL_IS(ND_IFACE_SRQ, u->lpVtbl, srq_vtbl) ? (struct nd_srq *)u : NULL;
 }
 
 HRESULT nd_srq_create(struct nd_adapter *a, HANDLE file, ULONG depth, ULONG max_sge, ULONG threshold,
@@ -127,7 +127,7 @@ HRESULT nd_srq_create(struct nd_adapter *a, HANDLE file, ULONG depth, ULONG max_
 		nd_free(srq);
 		return st;
 	}
-	srq->iface.lpVtbl = (void *)&srq_vtbl;
+	srq->iface.lpVtbl = ND_VTBL(ND_IFACE_SRQ, srq_vtbl);
 	nd_ref_init(&srq->ref);
 	srq->adapter = a;
 	srq->h = p.srq;

@@ -36,6 +36,17 @@ $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --dllname $*.dll --output-delaylib $@
 
+# apiset_unknown imports a function of an API set nobody implements,
+# through an import library made from a .def.
+$(PE_BIN)/apiset_unknown.exe: PE_EXTRA := $(PE_BIN)/libapiset_nosuch.a
+$(PE_BIN)/apiset_unknown.exe: $(PE_BIN)/libapiset_nosuch.a
+$(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
+# synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
+$(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
+
 # Winsock programs link ws2_32 (and mswsock for AcceptEx by name); the ND
 # discovery program loads the stand-in provider DLL at run time.
 $(PE_BIN)/ws2_%.exe: PE_EXTRA := -lws2_32 -lmswsock
@@ -81,3 +92,51 @@ check-pe-asan: $(PE_ALL)
 	@mkdir -p $(RESULTS)
 	@tests/pe/run --bindir $(PE_BIN) --ndrun build-asan/ndrun --runners ndrun \
 		--wineprefix $(PE_BIN)/wineprefix --summary $(RESULTS)/pe-asan.summary $(PE_TESTS)
+
+# ---- programs against the UCRT -----------------------------------------------
+# tests/pe/ucrt_*.c link ucrtbase through the api-ms-win-crt-* API sets, as
+# MSVC /MD programs do: mingw-w64's own specs with -lmsvcrt replaced by
+# -lucrt (its libucrt.a imports the API-set DLLs), and _UCRT for the headers.
+PE_UCRT_SPECS := $(PE_BIN)/ucrt.specs
+PE_UCRT_PROGS := $(patsubst $(PE_SRC)/%.c,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/ucrt_*.c))
+
+$(PE_UCRT_SPECS):
+	@mkdir -p $(@D)
+	$(MINGW_CC) -dumpspecs | sed 's/-lmsvcrt/-lucrt/g' > $@.tmp
+	@grep -q -- -lucrt $@.tmp || { echo "$@: mingw-w64's specs do not link -lmsvcrt: cannot build UCRT programs" >&2; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+$(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
+
+# C++ programs against the UCRT: g++'s own specs, the same substitution.
+# Debian's winpthreads (linked in by the posix g++) was built against
+# msvcrt and calls _setjmp, which mingw-w64's libucrt.a lacks; on x64
+# vcruntime140.dll exports it, so it comes from there (import library
+# from dlls/vcruntime140_setjmp.def).
+PE_UCRT_CXX_SPECS := $(PE_BIN)/ucrtxx.specs
+PE_UCRT_CXX_PROGS := $(patsubst $(PE_SRC)/%.cpp,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/ucrt_*.cpp))
+
+$(PE_UCRT_CXX_SPECS):
+	@mkdir -p $(@D)
+	$(MINGW_CXX) -dumpspecs | sed 's/-lmsvcrt/-lucrt/g' > $@.tmp
+	@grep -q -- -lucrt $@.tmp || { echo "$@: mingw-w64's g++ specs do not link -lmsvcrt: cannot build UCRT programs" >&2; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+$(PE_BIN)/libvcruntime140_setjmp.a: $(PE_SRC)/dlls/vcruntime140_setjmp.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
+$(PE_UCRT_CXX_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.cpp $(PE_SRC)/test.h $(PE_UCRT_CXX_SPECS) $(PE_BIN)/libvcruntime140_setjmp.a
+	@mkdir -p $(@D)
+	$(MINGW_CXX) $(PE_CXXFLAGS) -D_UCRT -specs=$(PE_UCRT_CXX_SPECS) -static -o $@ $< \
+		-Wl,-u,_setjmp $(PE_BIN)/libvcruntime140_setjmp.a
+
+# ucrt_vcruntime imports vcruntime140.dll as MSVC programs do (mingw-w64
+# ships no import library for it): one from a .def, linked first.
+$(PE_BIN)/ucrt_vcruntime.exe: PE_EXTRA := $(PE_BIN)/libvcruntime140.a
+$(PE_BIN)/ucrt_vcruntime.exe: $(PE_BIN)/libvcruntime140.a
+$(PE_BIN)/libvcruntime140.a: $(PE_SRC)/dlls/vcruntime140.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@

@@ -75,6 +75,8 @@ static int setup(void **state)
 	snprintf(path, sizeof(path), "%s/elsewhere", dir);
 	assert_int_equal(mkdir(path, 0755), 0);
 	write_dll("elsewhere/imp-onpath.dll", 0, values, 2);
+	/* a file with an API set's name: Windows never loads it for the set */
+	write_dll("api-ms-win-core-file-l1-1-0.dll", 0, values, 2);
 
 	spec.imports[0] = (struct pb_import){ "KERNEL32.dll", "GetLastError", 0 };
 	spec.imports[1] = (struct pb_import){ "imp-values.dll", "Value", 0 };
@@ -95,7 +97,8 @@ static int setup(void **state)
 static void remove_tree(void)
 {
 	static const char *const files[] = { "imp-values.dll", "imp-fwd-a.dll", "imp-fwd-b.dll", "Mixed-Case.DLL",
-					     "elsewhere/imp-onpath.dll", "elsewhere", "test.exe" };
+					     "elsewhere/imp-onpath.dll", "elsewhere", "test.exe",
+					     "api-ms-win-core-file-l1-1-0.dll" };
 	char path[256];
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -268,6 +271,45 @@ static void test_builtins(void **state)
 	assert_int_equal(err.code, ERROR_PROC_NOT_FOUND);
 }
 
+/* API-set names bind to their builtin host through winapi-shim/apisets.list,
+ * for imports, LoadLibrary and GetModuleHandle alike. */
+static void test_api_sets(void **state)
+{
+	struct module *k32 = load("kernel32.dll"), *synch = load("api-ms-win-core-synch-l1-2-0.dll");
+	struct module *file = load("API-MS-WIN-CORE-FILE-L1-1-0.DLL"), *crt = load("api-ms-win-crt-stdio-l1-1-0.dll");
+	struct load_error err = { "", 0 };
+
+	assert_ptr_equal(synch, k32);
+	/* the builtin host, not the same-named file beside the program */
+	assert_ptr_equal(file, k32);
+	assert_non_null(crt->builtin);
+	assert_string_equal(crt->name, "ucrtbase.dll");
+	assert_non_null(find(crt, "__stdio_common_vfprintf", 0));
+
+	loader_lock();
+	assert_null(module_load("api-ms-win-core-nosuch-l1-1-0.dll", "test.exe", &err));
+	loader_unlock();
+	assert_int_equal(err.code, ERROR_MOD_NOT_FOUND);
+	assert_non_null(strstr(err.msg, "api-ms-win-core-nosuch-l1-1-0.dll"));
+	assert_non_null(strstr(err.msg, "API set"));
+	assert_non_null(strstr(err.msg, "test.exe"));
+	/* another minor version is another contract */
+	loader_lock();
+	assert_null(module_load("api-ms-win-core-synch-l1-9-0.dll", NULL, &err));
+	loader_unlock();
+	assert_int_equal(err.code, ERROR_MOD_NOT_FOUND);
+
+	assert_ptr_equal(loader_load_library(u"Api-Ms-Win-Core-Synch-L1-2-0", 0), (HMODULE)k32->base);
+	assert_ptr_equal(loader_get_module_handle(u"api-ms-win-core-synch-l1-2-1.dll"), (HMODULE)k32->base);
+	assert_ptr_equal(loader_get_module_handle(u"api-ms-win-crt-runtime-l1-1-0.dll"), (HMODULE)crt->base);
+	SetLastError(0);
+	assert_null(loader_load_library(u"ext-ms-win-nosuch-l1-1-0.dll", 0));
+	assert_int_equal(GetLastError(), ERROR_MOD_NOT_FOUND);
+	SetLastError(0);
+	assert_null(loader_get_module_handle(u"ext-ms-win-nosuch-l1-1-0.dll"));
+	assert_int_equal(GetLastError(), ERROR_MOD_NOT_FOUND);
+}
+
 static void test_case_insensitive_file_names(void **state)
 {
 	struct module *m = load("MIXED-case.dll"), *again = load("mixed-CASE"), *values_dll;
@@ -326,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_by_name_and_ordinal),
 		cmocka_unit_test(test_forwarders),
 		cmocka_unit_test(test_builtins),
+		cmocka_unit_test(test_api_sets),
 		cmocka_unit_test(test_case_insensitive_file_names),
 		cmocka_unit_test(test_dll_path_search),
 		cmocka_unit_test(test_load_library),

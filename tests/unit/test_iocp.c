@@ -329,6 +329,47 @@ static void test_pending_and_cancel(void **state)
 	object_unref(port);
 }
 
+/* The port a thread is active on is found through a per-thread cache of
+ * its handle: closing that handle, and another port taking the same
+ * handle value, must both be seen at once. */
+static void test_active_port_handle_cache(void **state)
+{
+	HANDLE a = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1), b;
+	OVERLAPPED *ov;
+	ULONG_PTR key;
+	DWORD bytes;
+
+	assert_non_null(a);
+	for (ULONG_PTR i = 1; i <= 3; i++) {
+		assert_true(PostQueuedCompletionStatus(a, 0, i, NULL));
+		assert_true(GetQueuedCompletionStatus(a, &bytes, &key, &ov, 0));
+		assert_int_equal(key, i);
+	}
+	/* Active on a (which its activity keeps alive), a's handle closed. */
+	assert_true(CloseHandle(a));
+	SetLastError(0);
+	assert_false(PostQueuedCompletionStatus(a, 0, 4, NULL));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	SetLastError(0);
+	assert_false(GetQueuedCompletionStatus(a, &bytes, &key, &ov, 0));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	/* The freed slot goes to the next handle: the same value, another
+	 * port. */
+	b = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
+	assert_ptr_equal(b, a);
+	SetLastError(0);
+	assert_false(GetQueuedCompletionStatus(b, &bytes, &key, &ov, 0));
+	assert_int_equal(GetLastError(), WAIT_TIMEOUT);
+	assert_true(PostQueuedCompletionStatus(b, 0, 5, NULL));
+	assert_true(GetQueuedCompletionStatus(b, &bytes, &key, &ov, 0));
+	assert_int_equal(key, 5);
+	assert_true(PostQueuedCompletionStatus(b, 0, 6, NULL));
+	assert_true(GetQueuedCompletionStatus(b, &bytes, &key, &ov, 0));
+	assert_int_equal(key, 6);
+	assert_true(CloseHandle(b));
+	iocp_thread_exit(); /* leave b */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_alert_and_close),
 		cmocka_unit_test(test_completion_rules),
 		cmocka_unit_test(test_pending_and_cancel),
+		cmocka_unit_test(test_active_port_handle_cache),
 	};
 
 	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);

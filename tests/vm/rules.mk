@@ -9,6 +9,8 @@ vm-asan-parts:
 	@$(MAKE) --no-print-directory SANITIZE=1 build-asan/ndrun build-asan/nd2prov.dll \
 		$(if $(HAVE_RDMA_HEADERS),build-asan/nd2prov_unix.so)
 
-check-vm: vm-asan-parts
+# The suites run what `make all` builds (ndrun, the provider, the samples,
+# the rig programs), so a first `make check-vm` builds them too.
+check-vm: vm-asan-parts all $(ND2UNIX_SO)
 	@mkdir -p $(RESULTS)
 	@NDSHIM_VM_BUILD=$(BUILD) tests/vm/check $(RESULTS)/vm.summary

@@ -2,11 +2,16 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 #include <sys/syscall.h>
 
 #include "core/debug.h"
 
 uint64_t debug_mask;
+
+/* Trace times count from here (the first debug_init), not the epoch:
+ * short numbers that line up with the program's own run. */
+static struct timespec debug_start;
 
 static const char *const channel_names[DBCH_COUNT] = {
 #define X(name) #name,
@@ -20,6 +25,8 @@ void debug_init(const char *spec)
 	char buf[256];
 	char *save, *tok;
 
+	if (!debug_start.tv_sec && !debug_start.tv_nsec)
+		clock_gettime(CLOCK_MONOTONIC, &debug_start);
 	if (!spec)
 		return;
 	snprintf(buf, sizeof(buf), "%s", spec);
@@ -42,14 +49,26 @@ void debug_init(const char *spec)
 	}
 }
 
+int debug_format_prefix(char *buf, size_t size, uint64_t usec, unsigned long tid, enum debug_channel ch,
+			const char *func)
+{
+	return snprintf(buf, size, "%llu.%06llu:%04lx:trace:%s:%s%s", (unsigned long long)(usec / 1000000),
+			(unsigned long long)(usec % 1000000), tid, channel_names[ch], func ? func : "",
+			func ? " " : "");
+}
+
 void debug_printf(enum debug_channel ch, const char *func, const char *fmt, ...)
 {
 	char line[1024];
+	struct timespec now;
+	uint64_t usec;
 	int n;
 	va_list ap;
 
-	n = snprintf(line, sizeof(line), "%04lx:trace:%s:%s ",
-		     (long)syscall(SYS_gettid) & 0xffff, channel_names[ch], func);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	usec = (uint64_t)(now.tv_sec - debug_start.tv_sec) * 1000000 +
+	       (uint64_t)((now.tv_nsec - debug_start.tv_nsec) / 1000);
+	n = debug_format_prefix(line, sizeof(line), usec, (unsigned long)syscall(SYS_gettid), ch, func);
 	va_start(ap, fmt);
 	if (n >= 0 && (size_t)n < sizeof(line))
 		vsnprintf(line + n, sizeof(line) - n, fmt, ap);

@@ -2,11 +2,20 @@
  *
  *   TRACE(loader, "mapped %s at %p\n", name, base);
  *
+ * writes one line to stderr:
+ *
+ *   SECONDS.MICROS:TID:trace:CHANNEL:FUNCTION message
+ *
+ * SECONDS.MICROS since debug_init (CLOCK_MONOTONIC), TID the Linux thread
+ * id in hex, at least 4 digits (GetCurrentThreadId's value); FUNCTION and
+ * its space are left out when func is NULL (the relay channel's lines).
+ *
  * A disabled channel costs one predictable branch on a global mask; nothing
  * is formatted.  Errors that the user must see go through ndrun_error(). */
 #ifndef NDSHIM_DEBUG_H
 #define NDSHIM_DEBUG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum debug_channel {
@@ -22,6 +31,9 @@ extern uint64_t debug_mask;
 void debug_init(const char *spec);
 void debug_printf(enum debug_channel ch, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The line's prefix, up to the message: for the format's unit test. */
+int debug_format_prefix(char *buf, size_t size, uint64_t usec, unsigned long tid, enum debug_channel ch,
+			const char *func);
 
 #define TRACE_ON(ch) __builtin_expect(debug_mask & (1ull << DBCH_##ch), 0)
 #define TRACE(ch, ...)                                                        \

@@ -15,4 +15,5 @@ X(seh)
 X(winsock)
 X(nd)
 X(misc)
+X(relay)   /* every call from PE code into a builtin: pe-loader/relay.h */
 X(nd2unix) /* read by nd2prov_unix.so itself: its error completions */

@@ -35,6 +35,33 @@ static inline void futex_wake_all(void *word)
 	futex_wake(word, INT_MAX);
 }
 
+/* Wakes decided under a lock and done after it is dropped, so that the
+ * woken thread does not run straight into the lock its waker still
+ * holds.  Such a wake may reach a word whose waiter has already left (it
+ * saw the new value without sleeping, or timed out) and whose memory
+ * now holds another futex word: a spurious wake-up, which every futex
+ * waiter (ndshim's and glibc's) absorbs by checking its word again. */
+struct futex_wakes {
+	void *word[8];
+	unsigned int n;
+};
+
+static inline void futex_wake_later(struct futex_wakes *fw, void *word)
+{
+	/* Full: wake now; still correct, only the hand-off is not clean. */
+	if (fw->n == sizeof(fw->word) / sizeof(fw->word[0]))
+		futex_wake(word, 1);
+	else
+		fw->word[fw->n++] = word;
+}
+
+static inline void futex_wake_flush(struct futex_wakes *fw)
+{
+	for (unsigned int i = 0; i < fw->n; i++)
+		futex_wake(fw->word[i], 1);
+	fw->n = 0;
+}
+
 /* *ts = now + ms on CLOCK_MONOTONIC. */
 static inline void deadline_after_ms(struct timespec *ts, uint32_t ms)
 {

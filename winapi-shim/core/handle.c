@@ -27,6 +27,8 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct object *(*handle_current_thread_object)(void);
 
+_Atomic unsigned long handle_closes;
+
 static inline HANDLE index_to_handle(unsigned int i) { return (HANDLE)(uintptr_t)((i + 1) << 2); }
 
 static struct handle_entry *slot(unsigned int i) { return &chunks[i >> CHUNK_SHIFT][i & (CHUNK_SIZE - 1)]; }
@@ -150,6 +152,7 @@ BOOL handle_close(HANDLE h)
 	}
 	obj = e->obj;
 	e->obj = NULL;
+	atomic_fetch_add_explicit(&handle_closes, 1, memory_order_release);
 	e->next_free = free_head;
 	free_head = (unsigned int)((uintptr_t)h >> 2);
 	left = atomic_fetch_sub(&obj->handle_count, 1) - 1;

@@ -28,6 +28,12 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops);
  * was opened with every right in needed. */
 struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD needed);
 
+/* Counts handle_close calls.  A lookup made while it read n still
+ * holds while it reads n: handles change meaning only by being closed
+ * (a slot is reused only after that).  Read without the table lock,
+ * before the lookup it validates. */
+extern _Atomic unsigned long handle_closes;
+
 /* CloseHandle: FALSE with ERROR_INVALID_HANDLE for a handle not open,
  * or ERROR_INVALID_HANDLE for one marked HANDLE_FLAG_PROTECT_FROM_CLOSE. */
 BOOL handle_close(HANDLE h);

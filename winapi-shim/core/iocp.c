@@ -6,6 +6,7 @@
 
 #include "core/debug.h"
 #include "core/futex.h"
+#include "core/handle.h"
 #include "core/iocp.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -19,13 +20,15 @@ struct packet {
 };
 
 /* A blocked GetQueuedCompletionStatus, on the waiter's stack.  state is
- * the futex word.  Every change of state, and every read of it but the
- * futex syscall's own, happens under the port lock: whoever ends the wait
- * (a poster handing packets, Close, an APC queuer, the waiter itself on
- * timeout) moves it away from BLOCKED and wakes the waiter before
- * unlocking, so the waiter, which takes the lock after waking, never
- * leaves while someone still touches its stack. */
-enum { BLOCKED, GOT, ALERTED, CLOSED, TIMED_OUT };
+ * the futex word: BLOCKED while listed on the port; SLEEPING the same,
+ * once the waiter announced (itself, without the lock) that it sleeps or
+ * is about to; then GOT, ALERTED, CLOSED or TIMED_OUT, set under the port
+ * lock by whoever ends the wait (a poster handing packets, Close, an APC
+ * queuer, the waiter itself on timeout), which unlists the waiter first.
+ * The ender touches nothing of the waiter after that exchange and wakes
+ * it (only if it sleeps) after dropping the port lock; the waiter, woken,
+ * finds its packets and leaves without retaking the lock. */
+enum { BLOCKED, SLEEPING, GOT, ALERTED, CLOSED, TIMED_OUT };
 
 struct port_waiter {
 	struct list entry; /* in port->waiters while listed; port lock */
@@ -56,6 +59,11 @@ static struct iocp *to_iocp(struct object *obj) { return container_of(obj, struc
 static __thread struct iocp *my_port;
 static __thread bool my_port_paused;
 
+/* The handle iocp_get last resolved to my_port, and handle_closes then. */
+static __thread HANDLE my_port_handle;
+static __thread struct iocp *my_port_handle_port;
+static __thread unsigned long my_port_handle_closes;
+
 /* Threads ndshim did not create (an ND provider's event thread, test
  * threads) leave their port through this key's destructor. */
 static pthread_key_t exit_key;
@@ -71,13 +79,18 @@ static void exit_key_init(void)
 	pthread_key_create(&exit_key, exit_key_destructor);
 }
 
+/* Whether this thread's exit_key value is set (it stays set). */
+static __thread bool exit_key_set;
+
 /* The calling thread becomes active on port (whose reference it owns). */
 static void activate(struct iocp *port)
 {
 	my_port = port;
+	if (exit_key_set)
+		return;
 	pthread_once(&exit_key_once, exit_key_init);
-	if (!pthread_getspecific(exit_key))
-		pthread_setspecific(exit_key, port);
+	pthread_setspecific(exit_key, port);
+	exit_key_set = true;
 }
 
 /* Port lock held. */
@@ -109,42 +122,42 @@ static ULONG take_locked(struct iocp *port, OVERLAPPED_ENTRY *e, ULONG max)
 	return n;
 }
 
-static uint32_t state_of(struct port_waiter *w)
+static bool still_waiting(uint32_t state)
 {
-	return atomic_load_explicit(&w->state, memory_order_relaxed);
+	return state == BLOCKED || state == SLEEPING;
 }
 
-/* Port lock held: ends w's wait with state. */
-static void end_wait_locked(struct port_waiter *w, uint32_t state)
+/* Port lock held, w unlisted: ends w's wait with state.  Its wake, if it
+ * sleeps, goes to wakes, for after the port lock is dropped. */
+static void end_wait_locked(struct port_waiter *w, uint32_t state, struct futex_wakes *wakes)
 {
-	atomic_store_explicit(&w->state, state, memory_order_relaxed);
-	futex_wake(&w->state, 1);
+	if (atomic_exchange_explicit(&w->state, state, memory_order_release) == SLEEPING)
+		futex_wake_later(wakes, &w->state);
 }
 
-/* Port lock held.  The most recent waiter still blocked, unlisted; NULL
- * if none.  Waiters an APC already ended are dropped. */
+/* Port lock held.  The most recent waiter, unlisted; NULL if none.
+ * Listed waiters are all still waiting. */
 static struct port_waiter *claim_waiter_locked(struct iocp *port)
 {
-	while (!list_empty(&port->waiters)) {
-		struct port_waiter *w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
+	struct port_waiter *w;
 
-		list_remove(&w->entry);
-		if (state_of(w) == BLOCKED)
-			return w;
-	}
-	return NULL;
+	if (list_empty(&port->waiters))
+		return NULL;
+	w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
+	list_remove(&w->entry);
+	return w;
 }
 
 /* Port lock held.  Hands queued packets to waiters while the concurrency
  * limit allows. */
-static void release_locked(struct iocp *port)
+static void release_locked(struct iocp *port, struct futex_wakes *wakes)
 {
 	struct port_waiter *w;
 
 	while (port->head && port->active < port->concurrency && (w = claim_waiter_locked(port))) {
 		w->got = take_locked(port, w->entries, w->max);
 		port->active++;
-		end_wait_locked(w, GOT);
+		end_wait_locked(w, GOT, wakes);
 	}
 }
 
@@ -152,11 +165,14 @@ static void release_locked(struct iocp *port)
  * held); a waiter may take its place. */
 static void deactivate(struct iocp *port, bool counted)
 {
+	struct futex_wakes wakes = { .n = 0 };
+
 	pthread_mutex_lock(&port->lock);
 	if (counted)
 		port->active--;
-	release_locked(port);
+	release_locked(port, &wakes);
 	pthread_mutex_unlock(&port->lock);
+	futex_wake_flush(&wakes);
 	object_unref(&port->obj);
 }
 
@@ -190,17 +206,55 @@ void iocp_thread_exit(void)
 	my_port_paused = false;
 }
 
+struct object *iocp_get(HANDLE h, bool *borrowed)
+{
+	unsigned long closes = atomic_load_explicit(&handle_closes, memory_order_acquire);
+	struct object *obj;
+
+	/* No handle closed since h named my_port: it still does, and
+	 * my_port's reference keeps the port alive through the call (a
+	 * close racing with it orders after it).  The pointers are only
+	 * compared, never followed, unless they match. */
+	if (my_port && h == my_port_handle && my_port == my_port_handle_port &&
+	    closes == my_port_handle_closes) {
+		*borrowed = true;
+		return &my_port->obj;
+	}
+	*borrowed = false;
+	obj = handle_get(h, &iocp_ops);
+	if (obj && to_iocp(obj) == my_port) {
+		my_port_handle = h;
+		my_port_handle_port = my_port;
+		my_port_handle_closes = closes;
+	}
+	return obj;
+}
+
+void iocp_put(struct object *port, bool borrowed)
+{
+	if (!borrowed)
+		object_unref(port);
+}
+
 void iocp_alert_locked(struct port_waiter *w)
 {
+	struct futex_wakes wakes = { .n = 0 };
+
+	/* w stays valid: its owner clears alertable_port_wait under the
+	 * wait lock, which we hold, before it leaves. */
 	pthread_mutex_lock(&w->port->lock);
-	if (state_of(w) == BLOCKED)
-		end_wait_locked(w, ALERTED);
+	if (still_waiting(atomic_load_explicit(&w->state, memory_order_relaxed))) {
+		list_remove(&w->entry);
+		end_wait_locked(w, ALERTED, &wakes);
+	}
 	pthread_mutex_unlock(&w->port->lock);
+	futex_wake_flush(&wakes);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
 {
 	struct iocp *port = to_iocp(obj);
+	struct futex_wakes wakes = { .n = 0 };
 	struct port_waiter *w;
 	struct packet *p;
 
@@ -218,8 +272,9 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->entries[0].dwNumberOfBytesTransferred = (DWORD)info;
 		w->got = 1;
 		port->active++;
-		end_wait_locked(w, GOT);
+		end_wait_locked(w, GOT, &wakes);
 		pthread_mutex_unlock(&port->lock);
+		futex_wake_flush(&wakes);
 		return true;
 	}
 	if (port->cache) {
@@ -313,27 +368,36 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	pthread_mutex_unlock(&port->lock);
 	if (self)
 		wait_unlock();
-	if (dropped)
-		object_unref(&dropped->obj);
 
 	for (;;) {
-		int err = futex_wait(&w.state, BLOCKED, timeout == INFINITE ? NULL : &deadline);
+		int err;
 
-		pthread_mutex_lock(&port->lock);
-		s = state_of(&w);
-		if (s != BLOCKED)
+		s = BLOCKED;
+		if (!atomic_compare_exchange_strong_explicit(&w.state, &s, SLEEPING, memory_order_acquire,
+							     memory_order_acquire) &&
+		    !still_waiting(s))
 			break;
-		/* Not ended by anyone by the deadline: our own timeout. */
+		err = futex_wait(&w.state, SLEEPING, timeout == INFINITE ? NULL : &deadline);
+		s = atomic_load_explicit(&w.state, memory_order_acquire);
+		if (!still_waiting(s))
+			break;
 		if (err == ETIMEDOUT) {
-			atomic_store_explicit(&w.state, TIMED_OUT, memory_order_relaxed);
-			s = TIMED_OUT;
+			/* Not ended by anyone by the deadline: our own
+			 * timeout, under the lock so nobody can end it now. */
+			pthread_mutex_lock(&port->lock);
+			s = atomic_load_explicit(&w.state, memory_order_relaxed);
+			if (still_waiting(s)) {
+				list_remove(&w.entry);
+				/* So that an APC queuer, which may still
+				 * find w, leaves it alone. */
+				s = TIMED_OUT;
+				atomic_store_explicit(&w.state, s, memory_order_relaxed);
+			}
+			pthread_mutex_unlock(&port->lock);
 			break;
 		}
-		pthread_mutex_unlock(&port->lock);
 	}
-	/* Still listed after an alert or a timeout. */
-	list_remove(&w.entry);
-	pthread_mutex_unlock(&port->lock);
+	/* An APC queuer may still look at w until this is cleared. */
 	if (self) {
 		wait_lock();
 		self->alertable_port_wait = NULL;
@@ -342,7 +406,9 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	switch (s) {
 	case GOT:
 		*removed = w.got;
-		activate(to_iocp(object_ref(&port->obj)));
+		/* The reference we dropped activity with, or a new one. */
+		activate(dropped ? dropped : to_iocp(object_ref(&port->obj)));
+		dropped = NULL;
 		result = WAIT_OBJECT_0;
 		break;
 	case ALERTED:
@@ -355,6 +421,8 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 		result = WAIT_TIMEOUT;
 		break;
 	}
+	if (dropped)
+		object_unref(&dropped->obj);
 	goto out;
 
 unlock:
@@ -372,20 +440,18 @@ out:
 static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 {
 	struct iocp *port = to_iocp(obj);
+	struct futex_wakes wakes = { .n = 0 };
+	struct port_waiter *w;
 
 	if (handles_left)
 		return;
 	/* Every waiter fails with ERROR_ABANDONED_WAIT_0. */
 	pthread_mutex_lock(&port->lock);
 	port->closed = true;
-	while (!list_empty(&port->waiters)) {
-		struct port_waiter *w = LIST_ENTRY(port->waiters.next, struct port_waiter, entry);
-
-		list_remove(&w->entry);
-		if (state_of(w) == BLOCKED)
-			end_wait_locked(w, CLOSED);
-	}
+	while ((w = claim_waiter_locked(port)))
+		end_wait_locked(w, CLOSED, &wakes);
 	pthread_mutex_unlock(&port->lock);
+	futex_wake_flush(&wakes);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 

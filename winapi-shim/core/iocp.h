@@ -38,6 +38,15 @@ struct object *iocp_create(DWORD concurrency);
 bool iocp_post(struct object *port, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status,
 	       ULONG_PTR info);
 
+/* The port h names, as handle_get(h, &iocp_ops) gives it (NULL and
+ * ERROR_INVALID_HANDLE if none); drop it with iocp_put.  A worker that
+ * calls GetQueuedCompletionStatus in a loop names the port it is active
+ * on: that one comes from a per-thread cache, validated by
+ * handle_closes, and borrows the reference the thread's activity holds,
+ * without touching the handle table. */
+struct object *iocp_get(HANDLE h, bool *borrowed);
+void iocp_put(struct object *port, bool borrowed);
+
 /* GetQueuedCompletionStatusEx on the object: removes 1..max packets into
  * entries (*removed = their number) and returns WAIT_OBJECT_0; or
  * WAIT_TIMEOUT; WAIT_IO_COMPLETION (alertable, no packet: the thread's

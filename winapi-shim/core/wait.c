@@ -14,19 +14,30 @@ struct wait_entry {
 };
 
 /* One per blocked wait, on the waiter's stack.  state is the futex word:
- * 0 while waiting, 1 once a signaler or an APC queuer completed the wait
- * and stored result; both are written and read under the wait lock. */
+ * WB_WAITING while listed on its objects; WB_SLEEPING the same, once the
+ * waiter announced (itself, without the lock) that it sleeps or is about
+ * to, so that whoever ends the wait knows a wake is needed; WB_DONE once
+ * a thread holding the wait lock (a signaler, an APC queuer, the waiter
+ * on its timeout) ended it: result stored, every entry unlisted.  So the
+ * waiter, woken, reads its result and leaves without retaking the lock
+ * its waker just dropped. */
+enum { WB_WAITING, WB_SLEEPING, WB_DONE };
+
 struct wait_block {
-	_Atomic unsigned int state;
+	_Atomic uint32_t state;
 	DWORD result;
 	DWORD tid;
 	DWORD count;
 	bool wait_all;
+	struct thread *alertable; /* whose alertable_wait points here; NULL if none */
 	struct object *const *objs;
 	struct wait_entry entries[MAXIMUM_WAIT_OBJECTS];
 };
 
 static pthread_mutex_t the_wait_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Wakes the calling thread decided while holding the wait lock. */
+static __thread struct futex_wakes deferred;
 
 void wait_lock(void)
 {
@@ -36,6 +47,7 @@ void wait_lock(void)
 void wait_unlock(void)
 {
 	pthread_mutex_unlock(&the_wait_lock);
+	futex_wake_flush(&deferred);
 }
 
 /* Wait lock held.  Satisfies the wait if it can complete now: result set. */
@@ -65,52 +77,73 @@ static bool try_satisfy(struct object *const *objs, DWORD count, bool wait_all, 
 	return false;
 }
 
-/* Wait lock held; the block stays valid until we drop the lock, since
- * its owner must take the lock to dequeue it before returning. */
+/* Wait lock held: stores wb's result and takes wb off every list that
+ * leads to it. */
+static void unlist(struct wait_block *wb, DWORD result)
+{
+	DWORD i;
+
+	wb->result = result;
+	for (i = 0; i < wb->count; i++)
+		list_remove(&wb->entries[i].entry);
+	if (wb->alertable)
+		wb->alertable->alertable_wait = NULL;
+}
+
+/* Wait lock held: ends wb's wait with result.  The block may be gone as
+ * soon as WB_DONE is visible, so nothing touches it after the exchange;
+ * the wake, only if the waiter sleeps, waits for wait_unlock. */
 static void complete(struct wait_block *wb, DWORD result)
 {
-	wb->result = result;
-	atomic_store_explicit(&wb->state, 1, memory_order_relaxed);
-	futex_wake(&wb->state, 1);
+	unlist(wb, result);
+	if (atomic_exchange_explicit(&wb->state, WB_DONE, memory_order_release) == WB_SLEEPING)
+		futex_wake_later(&deferred, &wb->state);
 }
 
 void wait_wake_object(struct object *obj)
 {
-	struct list *cur;
+	struct list *cur = obj->waiters.next;
 	DWORD result;
 
-	LIST_FOR_EACH(cur, &obj->waiters) {
+	/* Listed blocks are all still waiting. */
+	while (cur != &obj->waiters) {
 		struct wait_block *wb = LIST_ENTRY(cur, struct wait_entry, entry)->block;
 
-		if (atomic_load_explicit(&wb->state, memory_order_relaxed))
+		cur = cur->next;
+		if (!try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, &result))
 			continue;
-		if (try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, &result))
-			complete(wb, result);
+		/* complete() unlists all of wb's entries: a wait-any may hold
+		 * this object twice, the next entry included. */
+		while (cur != &obj->waiters && LIST_ENTRY(cur, struct wait_entry, entry)->block == wb)
+			cur = cur->next;
+		complete(wb, result);
 	}
 }
 
 void wait_alert_locked(struct thread *t)
 {
-	struct wait_block *wb = t->alertable_wait;
-
-	if (wb && !atomic_load_explicit(&wb->state, memory_order_relaxed))
-		complete(wb, WAIT_IO_COMPLETION);
+	/* Set only while the wait is listed (complete() clears it). */
+	if (t->alertable_wait)
+		complete(t->alertable_wait, WAIT_IO_COMPLETION);
 	if (t->alertable_port_wait)
 		iocp_alert_locked(t->alertable_port_wait);
 }
 
+/* Wait lock held on entry, dropped on return. */
 static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bool alertable)
 {
 	struct timespec deadline;
+	uint32_t s;
 	DWORD i;
 
 	if (timeout != INFINITE)
 		deadline_after_ms(&deadline, timeout);
-	atomic_init(&wb->state, 0);
+	atomic_init(&wb->state, WB_WAITING);
 	for (i = 0; i < wb->count; i++) {
 		wb->entries[i].block = wb;
 		list_add_tail(&wb->objs[i]->waiters, &wb->entries[i].entry);
 	}
+	wb->alertable = alertable ? self : NULL;
 	if (alertable)
 		self->alertable_wait = wb;
 	/* A thread blocked here stops counting against its completion
@@ -118,27 +151,29 @@ static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bo
 	iocp_thread_block();
 	wait_unlock();
 
-	/* The state is only read under the lock (the kernel's own compare
-	 * aside); the waiter needs the lock afterwards anyway. */
 	for (;;) {
-		int err = futex_wait(&wb->state, 0, timeout == INFINITE ? NULL : &deadline);
+		int err;
 
-		wait_lock();
-		if (atomic_load_explicit(&wb->state, memory_order_relaxed))
+		s = WB_WAITING;
+		if (!atomic_compare_exchange_strong_explicit(&wb->state, &s, WB_SLEEPING,
+							     memory_order_acquire, memory_order_acquire) &&
+		    s == WB_DONE)
 			break;
-		/* Not completed by a signaler by the deadline: our own
-		 * timeout, under the lock so nobody can satisfy us now. */
+		err = futex_wait(&wb->state, WB_SLEEPING, timeout == INFINITE ? NULL : &deadline);
+		if (atomic_load_explicit(&wb->state, memory_order_acquire) == WB_DONE)
+			break;
 		if (err == ETIMEDOUT) {
-			wb->result = WAIT_TIMEOUT;
+			/* Not ended by anyone by the deadline: our own timeout,
+			 * under the lock so nobody can satisfy us now. */
+			wait_lock();
+			if (atomic_load_explicit(&wb->state, memory_order_relaxed) != WB_DONE) {
+				unlist(wb, WAIT_TIMEOUT);
+				atomic_store_explicit(&wb->state, WB_DONE, memory_order_relaxed);
+			}
+			wait_unlock();
 			break;
 		}
-		wait_unlock();
 	}
-
-	for (i = 0; i < wb->count; i++)
-		list_remove(&wb->entries[i].entry);
-	if (alertable)
-		self->alertable_wait = NULL;
 	iocp_thread_unblock();
 	return wb->result;
 }
@@ -171,8 +206,10 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 		goto out;
 	}
 	result = block(&wb, self, timeout, alertable);
+	goto done;
 out:
 	wait_unlock();
+done:
 	if (result == WAIT_IO_COMPLETION)
 		apc_run_pending(self);
 	return result;

@@ -7,9 +7,12 @@
  * word.  A signaling operation changes the object's state and calls
  * wait_wake_object with the lock held; that satisfies (consumes) the
  * objects for each waiter whose wait can now complete, in queue order,
- * stores the result in its block and wakes it.  So an auto-reset event
- * is consumed by exactly one waiter, and a wait-all takes all its objects
- * at once or none. */
+ * stores the result in its block and takes the block off every list.  So
+ * an auto-reset event is consumed by exactly one waiter, and a wait-all
+ * takes all its objects at once or none.  The wake itself happens in
+ * wait_unlock, after the lock is dropped: the woken thread finds its
+ * result in its block and returns without taking the lock again, one
+ * hand-off per wake. */
 #ifndef NDSHIM_WAIT_H
 #define NDSHIM_WAIT_H
 
@@ -20,6 +23,7 @@
 #include "core/object.h"
 
 void wait_lock(void);
+/* Also does the wakes decided while the lock was held. */
 void wait_unlock(void);
 
 /* Wait lock held: obj's state changed to (possibly) signaled. */

@@ -83,6 +83,7 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 	struct object *port;
 	OVERLAPPED_ENTRY e;
 	NTSTATUS status;
+	bool borrowed;
 	ULONG n;
 	DWORD r;
 
@@ -91,10 +92,10 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 		return FALSE;
 	}
 	*ov = NULL;
-	if (!(port = handle_get(h, &iocp_ops)))
+	if (!(port = iocp_get(h, &borrowed)))
 		return FALSE;
 	r = iocp_remove(port, &e, 1, &n, timeout, false);
-	object_unref(port);
+	iocp_put(port, borrowed);
 	if (r != WAIT_OBJECT_0) {
 		set_removal_error(r);
 		return FALSE;
@@ -116,6 +117,7 @@ BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULO
 					ULONG *removed, DWORD timeout, BOOL alertable)
 {
 	struct object *port;
+	bool borrowed;
 	ULONG n = 0;
 	DWORD r;
 
@@ -124,10 +126,10 @@ BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULO
 		return FALSE;
 	}
 	*removed = 0;
-	if (!(port = handle_get(h, &iocp_ops)))
+	if (!(port = iocp_get(h, &borrowed)))
 		return FALSE;
 	r = iocp_remove(port, entries, count, &n, timeout, alertable);
-	object_unref(port);
+	iocp_put(port, borrowed);
 	if (r != WAIT_OBJECT_0) {
 		set_removal_error(r);
 		return FALSE;
@@ -138,13 +140,13 @@ BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULO
 
 BOOL WINAPI PostQueuedCompletionStatus(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLAPPED ov)
 {
-	struct object *port = handle_get(h, &iocp_ops);
-	bool ok;
+	bool borrowed, ok;
+	struct object *port = iocp_get(h, &borrowed);
 
 	if (!port)
 		return FALSE;
 	ok = iocp_post(port, key, ov, STATUS_SUCCESS, bytes);
-	object_unref(port);
+	iocp_put(port, borrowed);
 	if (!ok)
 		SetLastError(ERROR_NO_SYSTEM_RESOURCES);
 	return ok;

@@ -72,9 +72,23 @@ crt_onexit_t __cdecl crt___dllonexit(crt_onexit_t func, crt_onexit_t **start, cr
 	return func;
 }
 
+/* The UCRT's hook for the exe's thread_local destructors: a TLS
+ * callback, called once with DLL_PROCESS_DETACH before the atexit list. */
+typedef void(WINAPI *crt_tls_callback)(void *module, DWORD reason, void *reserved);
+static crt_tls_callback tls_exit_callback;
+
+void __cdecl crt__register_thread_local_exe_atexit_callback(void *callback)
+{
+	tls_exit_callback = (crt_tls_callback)callback;
+}
+
 /* Handlers may register more handlers; each entry runs once. */
 void crt_run_exit_handlers(void)
 {
+	crt_tls_callback tls = __atomic_exchange_n(&tls_exit_callback, NULL, __ATOMIC_SEQ_CST);
+
+	if (tls)
+		tls(NULL, DLL_PROCESS_DETACH, NULL);
 	pthread_mutex_lock(&onexit_lock);
 	while (onexit_count) {
 		crt_onexit_t f = onexit_table[--onexit_count];

@@ -17,11 +17,6 @@
 #define CRT_O_CREAT 0x0100
 #define CRT_O_TRUNC 0x0200
 #define CRT_O_EXCL 0x0400
-#define CRT_O_TEXT 0x4000
-#define CRT_O_BINARY 0x8000
-#define CRT_O_WTEXT 0x10000
-#define CRT_O_U16TEXT 0x20000
-#define CRT_O_U8TEXT 0x40000
 #define CRT_S_IWRITE 0x0080
 
 #define MODE_FDS 1024
@@ -259,4 +254,25 @@ int __cdecl crt__setmode(int fd, int mode)
 	int old = fd_mode[fd] ? fd_mode[fd] : CRT_O_TEXT;
 	fd_mode[fd] = mode;
 	return old;
+}
+
+/* remove: files only, as on Windows (a folder gives EACCES there). */
+int __cdecl crt_remove(const char *path)
+{
+	struct stat st;
+	char *u = crt_unix_path(path);
+	int r = -1;
+
+	if (!u) {
+		crt_set_errno(ENOMEM);
+		return -1;
+	}
+	if (!stat(u, &st) && S_ISDIR(st.st_mode))
+		crt_set_errno(EACCES);
+	else if (unlink(u) < 0)
+		crt_set_errno_host(errno);
+	else
+		r = 0;
+	free(u);
+	return r;
 }

@@ -103,3 +103,73 @@ WCHAR *__cdecl crt__wcsdup(const WCHAR *s)
 		memcpy(r, s, n);
 	return r;
 }
+
+/* _aligned_malloc blocks: the CRT block holds padding, then the offset
+ * back to its start just below the aligned address. */
+void *__cdecl crt__aligned_malloc(size_t size, size_t align)
+{
+	if (!align || (align & (align - 1))) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return NULL;
+	}
+	if (align < sizeof(void *))
+		align = sizeof(void *);
+	if (size > SIZE_MAX - align - sizeof(void *)) {
+		crt_set_errno(ENOMEM);
+		return NULL;
+	}
+	char *raw = crt_malloc(size + align + sizeof(void *));
+	if (!raw)
+		return NULL;
+	uintptr_t user = ((uintptr_t)raw + sizeof(void *) + align - 1) & ~(uintptr_t)(align - 1);
+	((void **)user)[-1] = raw;
+	return (void *)user;
+}
+
+void __cdecl crt__aligned_free(void *p)
+{
+	if (p)
+		crt_free(((void **)p)[-1]);
+}
+
+void *__cdecl crt__aligned_realloc(void *p, size_t size, size_t align)
+{
+	if (!p)
+		return crt__aligned_malloc(size, align);
+	if (!size) {
+		crt__aligned_free(p);
+		return NULL;
+	}
+	void *raw = ((void **)p)[-1];
+	size_t old = crt__msize(raw) - ((char *)p - (char *)raw);
+	void *n = crt__aligned_malloc(size, align);
+	if (!n)
+		return NULL;
+	memcpy(n, p, old < size ? old : size);
+	crt__aligned_free(p);
+	return n;
+}
+
+/* calloc-like growth: the new tail is zeroed. */
+void *__cdecl crt__recalloc(void *p, size_t count, size_t size)
+{
+	size_t old = p ? crt__msize(p) : 0, total;
+
+	if (size && count > SIZE_MAX / size) {
+		crt_set_errno(ENOMEM);
+		return NULL;
+	}
+	total = count * size;
+	void *n = crt_realloc(p, total);
+	if (n && total > old)
+		memset((char *)n + old, 0, total - old);
+	return n;
+}
+
+/* No new handler is ever installed (there is no _set_new_handler):
+ * 0 tells the caller that nothing freed memory, so it reports failure. */
+int __cdecl crt__callnewh(size_t size)
+{
+	return 0;
+}

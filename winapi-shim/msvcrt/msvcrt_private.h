@@ -95,6 +95,29 @@ typedef struct {
 	int64_t pos;
 } crt_fpos_t;
 
+/* Windows' mbstate_t is 8 bytes; the CRT's use of it (mbconv.c). */
+typedef struct {
+	unsigned char bytes[3]; /* an unfinished UTF-8 sequence */
+	unsigned char count;
+	unsigned short low;     /* a surrogate half waiting to be returned or joined */
+	unsigned char kind;     /* 0 empty, 1 partial bytes, 2 surrogate half */
+	unsigned char unused;
+} crt_mbstate_t;
+_Static_assert(sizeof(crt_mbstate_t) == 8, "mbstate_t is 8 bytes");
+
+struct crt_timespec64 {
+	int64_t tv_sec;
+	int tv_nsec;
+};
+_Static_assert(sizeof(struct crt_timespec64) == 16, "struct _timespec64");
+
+/* Translation modes (_O_TEXT ...), for _fmode and _setmode. */
+#define CRT_O_TEXT 0x4000
+#define CRT_O_BINARY 0x8000
+#define CRT_O_WTEXT 0x10000
+#define CRT_O_U16TEXT 0x20000
+#define CRT_O_U8TEXT 0x40000
+
 /* Windows errno values that differ from Linux's. */
 #define CRT_EDEADLK 36
 #define CRT_ENAMETOOLONG 38
@@ -124,6 +147,8 @@ void crt_set_errno(int win_errno);
 void crt_set_errno_host(int host_errno);
 /* exit.c */
 void crt_run_exit_handlers(void);
+/* startup.c: argv and the environment, built once */
+void crt_startup_init(void);
 /* stdio.c */
 void crt_flush_all_streams(void);
 struct crt_file *crt_stdout(void);
@@ -136,6 +161,36 @@ char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
+
+/* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
+ * __stdio_common_* option bits (_CRT_INTERNAL_PRINTF_*, corecrt_stdio_config.h);
+ * the high ones say which runtime is formatting.  msvcrt.dll formats with 0. */
+#define CRT_PF_LEGACY_VSPRINTF_NULL_TERMINATION 0x0001
+#define CRT_PF_STANDARD_SNPRINTF_BEHAVIOR 0x0002
+#define CRT_PF_LEGACY_WIDE_SPECIFIERS 0x0004
+#define CRT_PF_LEGACY_MSVCRT_COMPATIBILITY 0x0008
+#define CRT_PF_THREE_DIGIT_EXPONENTS 0x0010
+#define CRT_PF_CALLER_OPTIONS 0x001f
+#define CRT_PF_UCRT 0x10000         /* ucrtbase's rules: 2-digit exponents, "inf", %F, %n gated */
+#define CRT_PF_COUNT_OUTPUT 0x20000 /* _set_printf_count_output(1): %n allowed */
+/* Formats into a malloc'ed, terminated buffer of units; returns the length
+ * or -1 (out of memory, or a refused conversion: errno EINVAL and the
+ * invalid-parameter handler already called). */
+int crt_pf_format(unsigned int opts, int wide, const void *fmt, __ms_va_list ap, void **text);
+int crt_pf_stream(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap);
+/* scanf.c: one reader for both runtimes and both widths; input is a
+ * string of len units ((size_t)-1: up to its terminator) or a stream.
+ * The low bits are the UCRT's _CRT_INTERNAL_SCANF_* options. */
+#define CRT_SF_SECURECRT 0x0001
+#define CRT_SF_LEGACY_WIDE_SPECIFIERS 0x0002
+#define CRT_SF_LEGACY_MSVCRT_COMPATIBILITY 0x0004
+#define CRT_SF_CALLER_OPTIONS 0x0007
+#define CRT_SF_UCRT 0x10000
+int crt_scan(unsigned int opts, int wide, const void *input, size_t len, struct crt_file *file, const void *fmt,
+	     __ms_va_list ap);
+/* invalid.c: report an invalid parameter through the program's handler,
+ * or end the process as the UCRT's default handler does. */
+void crt_invalid_parameter_noinfo(void);
 
 /* ---- exports ------------------------------------------------------------- */
 /* startup.c */
@@ -189,6 +244,7 @@ void __cdecl crt__cexit(void);
 void __cdecl crt__c_exit(void);
 void __cdecl crt__amsg_exit(int code) __attribute__((noreturn));
 void __cdecl crt_abort(void) __attribute__((noreturn));
+void __cdecl crt__register_thread_local_exe_atexit_callback(void *callback);
 
 /* lock.c */
 void __cdecl crt__lock(int locknum);
@@ -316,6 +372,7 @@ int __cdecl crt__filelength(int fd);
 int __cdecl crt__fstat64(int fd, struct crt_stat64 *buf);
 int __cdecl crt__isatty(int fd);
 int __cdecl crt__setmode(int fd, int mode);
+int __cdecl crt_remove(const char *path);
 
 /* wrappers.c */
 #define X(ret, name, params, args) ret __cdecl crt_##name params;
@@ -423,6 +480,169 @@ struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t);
 crt_time64 __cdecl crt__mktime64(struct crt_tm *tm);
 double __cdecl crt__difftime64(crt_time64 a, crt_time64 b);
 size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *tm);
+void __cdecl crt__tzset(void);
+int *__cdecl crt___daylight(void);
+int *__cdecl crt___timezone(void);
+char **__cdecl crt___tzname(void);
 size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm);
+
+/* invalid.c */
+typedef void(__cdecl *crt_invalid_handler)(const WCHAR *expr, const WCHAR *func, const WCHAR *file,
+					   unsigned int line, uintptr_t reserved);
+crt_invalid_handler __cdecl crt__set_invalid_parameter_handler(crt_invalid_handler handler);
+crt_invalid_handler __cdecl crt__get_invalid_parameter_handler(void);
+void __cdecl crt__invalid_parameter(const WCHAR *expr, const WCHAR *func, const WCHAR *file, unsigned int line,
+				    uintptr_t reserved);
+void __cdecl crt__invalid_parameter_noinfo(void);
+void __cdecl crt__invalid_parameter_noinfo_noreturn(void) __attribute__((noreturn));
+
+/* secure.c */
+int __cdecl crt_memcpy_s(void *dst, size_t size, const void *src, size_t count);
+int __cdecl crt_memmove_s(void *dst, size_t size, const void *src, size_t count);
+int __cdecl crt_strcpy_s(char *dst, size_t size, const char *src);
+int __cdecl crt_strcat_s(char *dst, size_t size, const char *src);
+int __cdecl crt_strncpy_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src);
+int __cdecl crt_wcsncpy_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
+int __cdecl crt_getenv_s(size_t *needed, char *buf, size_t size, const char *name);
+int __cdecl crt__dupenv_s(char **out, size_t *len, const char *name);
+int __cdecl crt__wgetenv_s(size_t *needed, WCHAR *buf, size_t size, const WCHAR *name);
+int __cdecl crt__wdupenv_s(WCHAR **out, size_t *len, const WCHAR *name);
+
+/* mbconv.c */
+size_t __cdecl crt_mbrtowc(WCHAR *out, const char *s, size_t n, crt_mbstate_t *state);
+size_t __cdecl crt_mbrlen(const char *s, size_t n, crt_mbstate_t *state);
+size_t __cdecl crt_wcrtomb(char *out, WCHAR wc, crt_mbstate_t *state);
+
+/* heap.c, time.c: functions only ucrtbase exports so far */
+void *__cdecl crt__aligned_malloc(size_t size, size_t align);
+void __cdecl crt__aligned_free(void *p);
+void *__cdecl crt__aligned_realloc(void *p, size_t size, size_t align);
+void *__cdecl crt__recalloc(void *p, size_t count, size_t size);
+int __cdecl crt__callnewh(size_t size);
+int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t);
+int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t);
+int __cdecl crt__get_timezone(int *seconds);
+char *__cdecl crt_asctime(const struct crt_tm *tm);
+char *__cdecl crt__ctime64(const crt_time64 *t);
+int __cdecl crt__get_daylight(int *hours);
+int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base);
+
+/* dir.c */
+WCHAR *__cdecl crt__wgetcwd(WCHAR *buf, int size);
+char *__cdecl crt__getcwd(char *buf, int size);
+int __cdecl crt__wchdir(const WCHAR *path);
+int __cdecl crt__wmkdir(const WCHAR *path);
+int __cdecl crt__wrmdir(const WCHAR *path);
+int __cdecl crt__wunlink(const WCHAR *path);
+int __cdecl crt__waccess(const WCHAR *path, int mode);
+int __cdecl crt__chdir(const char *path);
+int __cdecl crt__mkdir(const char *path);
+int __cdecl crt__rmdir(const char *path);
+int __cdecl crt__unlink(const char *path);
+int __cdecl crt__access(const char *path, int mode);
+int __cdecl crt_rename(const char *from, const char *to);
+int __cdecl crt__wrename(const WCHAR *from, const WCHAR *to);
+char *__cdecl crt__fullpath(char *out, const char *rel, size_t size);
+int __cdecl crt__get_pgmptr(char **out);
+int __cdecl crt__get_wpgmptr(WCHAR **out);
+
+/* numconv.c */
+float __cdecl crt_strtof(const char *s, char **end);
+float __cdecl crt_wcstof(const WCHAR *s, WCHAR **end);
+int64_t __cdecl crt__wcstoi64(const WCHAR *s, WCHAR **end, int base);
+uint64_t __cdecl crt__wcstoui64(const WCHAR *s, WCHAR **end, int base);
+int64_t __cdecl crt_atoll(const char *s);
+
+/* utility.c */
+struct crt_div_t {
+	int quot, rem;
+};
+struct crt_lldiv_t {
+	int64_t quot, rem;
+};
+unsigned short __cdecl crt__byteswap_ushort(unsigned short v);
+unsigned int __cdecl crt__byteswap_ulong(unsigned int v);
+uint64_t __cdecl crt__byteswap_uint64(uint64_t v);
+unsigned int __cdecl crt__rotl(unsigned int v, int shift);
+unsigned int __cdecl crt__rotr(unsigned int v, int shift);
+uint64_t __cdecl crt__rotl64(uint64_t v, int shift);
+uint64_t __cdecl crt__rotr64(uint64_t v, int shift);
+int64_t __cdecl crt_llabs(int64_t v);
+struct crt_div_t __cdecl crt_div(int num, int den);
+struct crt_lldiv_t __cdecl crt_lldiv(int64_t num, int64_t den);
+short __cdecl crt__dclass(double x);
+short __cdecl crt__fdclass(float x);
+short __cdecl crt__dtest(const double *x);
+short __cdecl crt__fdtest(const float *x);
+int __cdecl crt__dsign(double x);
+int __cdecl crt__finite(double x);
+int __cdecl crt__isnan(double x);
+double __cdecl crt__chgsign(double x);
+double __cdecl crt_nan(const char *tag);
+int __cdecl crt_lround(double x);
+int64_t __cdecl crt_llround(double x);
+int __cdecl crt_lrint(double x);
+int64_t __cdecl crt_llrint(double x);
+int __cdecl crt_rand_s(unsigned int *out);
+int __cdecl crt__getpid(void);
+unsigned int __cdecl crt__set_abort_behavior(unsigned int flags, unsigned int mask);
+
+/* ucrt_stdio.c: the UCRT's stdio entry points */
+int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode);
+int __cdecl ucrt__wfopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode);
+struct crt_file *__cdecl ucrt___acrt_iob_func(unsigned int index);
+int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					  __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					   __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsprintf(uint64_t options, char *buf, size_t count, const char *fmt, void *locale,
+					  __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswprintf(uint64_t options, WCHAR *buf, size_t count, const WCHAR *fmt,
+					   void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsprintf_s(uint64_t options, char *buf, size_t size, const char *fmt, void *locale,
+					    __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswprintf_s(uint64_t options, WCHAR *buf, size_t size, const WCHAR *fmt,
+					     void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsnprintf_s(uint64_t options, char *buf, size_t size, size_t count, const char *fmt,
+					     void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_t size, size_t count,
+					      const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsscanf(uint64_t options, const char *input, size_t len, const char *fmt,
+					 void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswscanf(uint64_t options, const WCHAR *input, size_t len, const WCHAR *fmt,
+					  void *locale, __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					 __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					  __ms_va_list ap);
+int __cdecl ucrt__get_printf_count_output(void);
+int __cdecl ucrt__set_printf_count_output(int enable);
+
+/* ucrt_startup.c: the UCRT's start-up and exit entry points */
+typedef struct {
+	crt_pvfv *first, *last, *end;
+} crt_onexit_table;
+int __cdecl ucrt__configure_narrow_argv(int mode);
+int __cdecl ucrt__configure_wide_argv(int mode);
+int __cdecl ucrt__initialize_narrow_environment(void);
+int __cdecl ucrt__initialize_wide_environment(void);
+char **__cdecl ucrt__get_initial_narrow_environment(void);
+WCHAR **__cdecl ucrt__get_initial_wide_environment(void);
+void __cdecl ucrt__set_app_type(int type);
+int __cdecl ucrt__set_fmode(int mode);
+int __cdecl ucrt__get_fmode(int *mode);
+int __cdecl ucrt__set_new_mode(int mode);
+int __cdecl ucrt__configthreadlocale(int mode);
+int __cdecl ucrt__crt_atexit(crt_pvfv func);
+int __cdecl ucrt__crt_at_quick_exit(crt_pvfv func);
+void __cdecl ucrt_quick_exit(int code) __attribute__((noreturn));
+int __cdecl ucrt__initialize_onexit_table(crt_onexit_table *table);
+int __cdecl ucrt__register_onexit_function(crt_onexit_table *table, crt_pvfv func);
+int __cdecl ucrt__execute_onexit_table(crt_onexit_table *table);
+void __cdecl ucrt__register_thread_local_exe_atexit_callback(void *callback);
+int __cdecl ucrt__seh_filter_exe(DWORD code, EXCEPTION_POINTERS *ptrs);
+int __cdecl ucrt__seh_filter_dll(DWORD code, EXCEPTION_POINTERS *ptrs);
+void __cdecl ucrt_terminate(void) __attribute__((noreturn));
 
 #endif

@@ -9,7 +9,13 @@
  * the wide family it is the other way round (%hs/%S narrow).  Finite
  * floating-point numbers are printed by glibc, then the exponent gets
  * msvcrt's three digits ("1.000000e+000"); infinities and NaNs take
- * msvcrt's "1.#INF00" spellings, computed below. */
+ * msvcrt's "1.#INF00" spellings, computed below.
+ *
+ * ucrtbase formats with the same engine in its own flavour (opts, see
+ * CRT_PF_* in msvcrt_private.h): two exponent digits, "inf"/"nan", %F as a
+ * conversion, %n refused unless enabled, and %s/%c in the wide family
+ * following the caller's legacy-wide-specifiers bit. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +30,8 @@
 struct obuf {
 	int wide;
 	int failed;
+	int refused; /* a conversion the runtime refuses (the UCRT's %n) */
+	unsigned int opts; /* CRT_PF_*: which runtime's rules */
 	size_t len, cap;
 	void *data;
 	union {
@@ -36,6 +44,8 @@ static void ob_init(struct obuf *o, int wide)
 {
 	o->wide = wide;
 	o->failed = 0;
+	o->refused = 0;
+	o->opts = 0;
 	o->len = 0;
 	o->cap = 512;
 	o->data = &o->inl;
@@ -256,12 +266,43 @@ static void fmt_integer(struct obuf *o, const struct spec *s, uint64_t mag, int 
 	field_end(o, s, len);
 }
 
+/* The UCRT spells them as C99 does: "inf", "nan", and "nan(ind)" for the
+ * negative quiet NaN that invalid operations produce (with its sign), in
+ * capitals for the capital conversions; no exponent, no padding zeros. */
+static void fmt_nonfinite_ucrt(struct obuf *o, const struct spec *s, double v)
+{
+	int upper = s->conv == 'E' || s->conv == 'F' || s->conv == 'G' || s->conv == 'A';
+	char text[16];
+	int n = 0;
+
+	if (signbit(v))
+		text[n++] = '-';
+	else if (s->flags & F_PLUS)
+		text[n++] = '+';
+	else if (s->flags & F_SPACE)
+		text[n++] = ' ';
+	n += sprintf(text + n, "%s", isinf(v) ? "inf" : signbit(v) ? "nan(ind)" : "nan");
+	if (upper)
+		for (int i = 0; i < n; i++)
+			text[i] = text[i] >= 'a' && text[i] <= 'z' ? text[i] - 'a' + 'A' : text[i];
+	if (!(s->flags & F_LEFT) && s->width > n)
+		pad(o, ' ', s->width - n);
+	put_ascii(o, text, n);
+	field_end(o, s, n);
+}
+
 /* "1.#INF00": msvcrt treats the spelling as the digits "1#INF" (or "1#QNAN",
  * "1#IND" for negative NaNs) and rounds or pads them to the precision as
  * if they were digits, so "%.2f" gives "1.#J".  Padding zeros are written
  * after the field padding (as spaces after the suffix when left-aligned). */
 static void fmt_nonfinite(struct obuf *o, const struct spec *s, double v)
 {
+	/* the UCRT's own spellings, unless it asks for msvcrt's */
+	if ((o->opts & CRT_PF_UCRT) && !(o->opts & CRT_PF_LEGACY_MSVCRT_COMPATIBILITY)) {
+		fmt_nonfinite_ucrt(o, s, v);
+		return;
+	}
+
 	int neg = signbit(v);
 	const char *txt = isinf(v) ? "1#INF" : neg ? "1#IND" : "1#QNAN";
 	unsigned int lower = s->conv | 0x20;
@@ -398,7 +439,7 @@ static size_t render_fixed(char *out, const struct decimal *dec, int prec, int a
 	return n;
 }
 
-static size_t render_exp(char *out, const struct decimal *dec, int prec, int alt, char e)
+static size_t render_exp(char *out, const struct decimal *dec, int prec, int alt, char e, int exp_digits)
 {
 	size_t n = 0;
 	out[n++] = digit_at(dec, 0);
@@ -407,7 +448,7 @@ static size_t render_exp(char *out, const struct decimal *dec, int prec, int alt
 	for (int i = 1; i <= prec; i++)
 		out[n++] = digit_at(dec, i);
 	int x = dec->n && dec->d[0] != '0' ? dec->exp : 0;
-	n += sprintf(out + n, "%c%c%03d", e, x < 0 ? '-' : '+', x < 0 ? -x : x);
+	n += sprintf(out + n, "%c%c%0*d", e, x < 0 ? '-' : '+', exp_digits, x < 0 ? -x : x);
 	return n;
 }
 
@@ -419,8 +460,11 @@ static int is_zero(const struct decimal *dec)
 	return 1;
 }
 
-static size_t format_decimal(char *out, double v, const struct spec *s)
+/* msvcrt prints three exponent digits; the UCRT two unless told
+ * otherwise (_CRT_INTERNAL_PRINTF_LEGACY_THREE_DIGIT_EXPONENTS). */
+static size_t format_decimal(char *out, double v, const struct spec *s, unsigned int opts)
 {
+	int exp_digits = (opts & CRT_PF_UCRT) && !(opts & CRT_PF_THREE_DIGIT_EXPONENTS) ? 2 : 3;
 	struct decimal dec;
 	int prec = s->prec < 0 ? 6 : s->prec, alt = s->flags & F_ALT;
 	to_decimal(v, &dec);
@@ -430,6 +474,7 @@ static size_t format_decimal(char *out, double v, const struct spec *s)
 
 	switch (s->conv) {
 	case 'f':
+	case 'F':
 		if (!zero)
 			round_decimal(&dec, dec.exp + 1 + prec);
 		if (!dec.n) /* rounded away entirely */
@@ -438,7 +483,7 @@ static size_t format_decimal(char *out, double v, const struct spec *s)
 	case 'e':
 	case 'E':
 		round_decimal(&dec, prec + 1);
-		return render_exp(out, &dec, prec, alt, s->conv);
+		return render_exp(out, &dec, prec, alt, s->conv, exp_digits);
 	default: { /* g G */
 		if (!prec)
 			prec = 1;
@@ -446,7 +491,7 @@ static size_t format_decimal(char *out, double v, const struct spec *s)
 		int x = zero ? 0 : dec.exp;
 		size_t n;
 		if (x < -4 || x >= prec)
-			n = render_exp(out, &dec, prec - 1, alt, s->conv == 'G' ? 'E' : 'e');
+			n = render_exp(out, &dec, prec - 1, alt, s->conv == 'G' ? 'E' : 'e', exp_digits);
 		else
 			n = render_fixed(out, &dec, prec - 1 - x, alt);
 		if (!alt) {
@@ -507,7 +552,7 @@ static void fmt_float(struct obuf *o, const struct spec *s, double v)
 		else if (s->flags & F_SPACE)
 			text[len++] = ' ';
 		prefix_len = len;
-		len += format_decimal(text + len, v, s);
+		len += format_decimal(text + len, v, s, o->opts);
 	}
 
 	if (!(s->flags & F_LEFT) && s->width > len) {
@@ -534,6 +579,10 @@ static void fmt_float(struct obuf *o, const struct spec *s, double v)
 static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 {
 	const int wide = o->wide;
+	const int ucrt = o->opts & CRT_PF_UCRT;
+	/* Whether %s and %c take the family's own width: always in msvcrt, in
+	 * the UCRT only with the legacy wide specifiers (else ISO C: narrow). */
+	const int native = ucrt && !(o->opts & CRT_PF_LEGACY_WIDE_SPECIFIERS) ? 0 : wide;
 	size_t i = 0;
 
 	while (FC(i)) {
@@ -617,7 +666,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 				s.is_wide_size = 1;
 				s.is_short_size = 0;
 				i++;
-			} else if (c == 'L' || c == 'F' || c == 'N') {
+			} else if (c == 'L' || (c == 'F' && !ucrt) || c == 'N') {
 				i++;
 			} else if (c == 'z' || c == 't' || c == 'j') {
 				s.size = SZ_64;
@@ -676,7 +725,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 			break;
 		case 'c':
 		case 'C': {
-			int wide_char = s.conv == 'C' ? !wide : wide;
+			int wide_char = s.conv == 'C' ? !native : native;
 			if (s.is_wide_size)
 				wide_char = 1;
 			if (s.is_short_size)
@@ -686,7 +735,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		}
 		case 's':
 		case 'S': {
-			int wide_str = s.conv == 'S' ? !wide : wide;
+			int wide_str = s.conv == 'S' ? !native : native;
 			if (s.is_wide_size)
 				wide_str = 1;
 			if (s.is_short_size)
@@ -696,6 +745,11 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		}
 		case 'n': {
 			void *p = __builtin_va_arg(*ap, void *);
+			if (ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) {
+				/* the UCRT refuses %n unless _set_printf_count_output */
+				o->refused = 1;
+				return;
+			}
 			if (s.size == SZ_SHORT)
 				*(short *)p = o->len;
 			else if (s.size == SZ_64)
@@ -704,6 +758,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 				*(int *)p = o->len;
 			break;
 		}
+		case 'F': /* only the UCRT gets here (msvcrt reads F as a size) */
 		case 'e':
 		case 'E':
 		case 'f':
@@ -734,6 +789,11 @@ static int run(struct obuf *o, const void *fmt, __ms_va_list ap)
 	__ms_va_copy(copy, ap);
 	format(o, fmt, &copy);
 	__ms_va_end(copy);
+	if (o->refused) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return -1;
+	}
 	if (o->failed || o->len > INT32_MAX)
 		return -1;
 	return (int)o->len;
@@ -784,10 +844,11 @@ static int count_only(int wide, const void *fmt, __ms_va_list ap)
 	return len;
 }
 
-static int to_stream(struct crt_file *f, int wide, const void *fmt, __ms_va_list ap)
+static int to_stream_opts(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap)
 {
 	struct obuf o;
 	ob_init(&o, wide);
+	o.opts = opts;
 	int len = run(&o, fmt, ap);
 	if (len >= 0) {
 		crt__lock_file(f);
@@ -804,6 +865,39 @@ static int to_stream(struct crt_file *f, int wide, const void *fmt, __ms_va_list
 		crt__unlock_file(f);
 		if (!ok)
 			len = -1;
+	}
+	ob_free(&o);
+	return len;
+}
+
+static int to_stream(struct crt_file *f, int wide, const void *fmt, __ms_va_list ap)
+{
+	return to_stream_opts(0, f, wide, fmt, ap);
+}
+
+int crt_pf_stream(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap)
+{
+	return to_stream_opts(opts, f, wide, fmt, ap);
+}
+
+int crt_pf_format(unsigned int opts, int wide, const void *fmt, __ms_va_list ap, void **text)
+{
+	struct obuf o;
+	size_t unit = wide ? sizeof(WCHAR) : 1;
+	int len;
+
+	*text = NULL;
+	ob_init(&o, wide);
+	o.opts = opts;
+	len = run(&o, fmt, ap);
+	if (len >= 0) {
+		*text = malloc(((size_t)len + 1) * unit);
+		if (*text) {
+			memcpy(*text, o.data, (size_t)len * unit);
+			memset((char *)*text + (size_t)len * unit, 0, unit);
+		} else {
+			len = -1;
+		}
 	}
 	ob_free(&o);
 	return len;

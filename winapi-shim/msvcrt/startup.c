@@ -180,7 +180,7 @@ static void init_process_data(void)
 	TRACE(msvcrt, "argc %d, cmdline %s\n", crt___argc, debugstr_w(cmd));
 }
 
-static void ensure_init(void)
+void crt_startup_init(void)
 {
 	pthread_once(&init_once, init_process_data);
 }
@@ -188,7 +188,7 @@ static void ensure_init(void)
 int __cdecl crt___getmainargs(int *argc, char ***argv, char ***envp, int expand_wildcards,
 			      int *startinfo)
 {
-	ensure_init();
+	crt_startup_init();
 	*argc = crt___argc;
 	*argv = crt___argv;
 	*envp = crt__environ;
@@ -198,7 +198,7 @@ int __cdecl crt___getmainargs(int *argc, char ***argv, char ***envp, int expand_
 int __cdecl crt___wgetmainargs(int *argc, WCHAR ***argv, WCHAR ***envp, int expand_wildcards,
 			       int *startinfo)
 {
-	ensure_init();
+	crt_startup_init();
 	*argc = crt___argc;
 	*argv = crt___wargv;
 	*envp = crt__wenviron;
@@ -207,43 +207,43 @@ int __cdecl crt___wgetmainargs(int *argc, WCHAR ***argv, WCHAR ***envp, int expa
 
 int *__cdecl crt___p___argc(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt___argc;
 }
 
 char ***__cdecl crt___p___argv(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt___argv;
 }
 
 WCHAR ***__cdecl crt___p___wargv(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt___wargv;
 }
 
 char **__cdecl crt___p__acmdln(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt__acmdln;
 }
 
 WCHAR **__cdecl crt___p__wcmdln(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt__wcmdln;
 }
 
 char ***__cdecl crt___p__environ(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt__environ;
 }
 
 WCHAR ***__cdecl crt___p__wenviron(void)
 {
-	ensure_init();
+	crt_startup_init();
 	return &crt__wenviron;
 }
 
@@ -287,7 +287,7 @@ static int name_matches(const char *entry, const char *name, size_t len)
 
 char *__cdecl crt_getenv(const char *name)
 {
-	ensure_init();
+	crt_startup_init();
 	size_t len = strlen(name);
 	if (!len || !crt__environ)
 		return NULL;
@@ -299,7 +299,7 @@ char *__cdecl crt_getenv(const char *name)
 
 WCHAR *__cdecl crt__wgetenv(const WCHAR *name)
 {
-	ensure_init();
+	crt_startup_init();
 	size_t len = crt_wcslen(name);
 	if (!len || !crt__wenviron)
 		return NULL;

@@ -1,6 +1,7 @@
 /* time functions: time_t is 64-bit in msvcrt's x64 "time" and in the
  * *64 names; struct tm is the same nine ints as C's. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -171,4 +172,146 @@ size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const stru
 	free(f);
 	free(out);
 	return r;
+}
+
+/* The time-zone globals: seconds west of UTC, whether the zone has a
+ * daylight-saving rule, and the two zone names, from the Linux zone
+ * (TZ or /etc/localtime) that localtime also uses. */
+static int crt_daylight_value;
+static int crt_timezone_value;
+static char crt_tzname_std[64] = "UTC", crt_tzname_dst[64] = "UTC";
+static char *crt_tzname_value[2] = { crt_tzname_std, crt_tzname_dst };
+
+void __cdecl crt__tzset(void)
+{
+	tzset();
+	crt_daylight_value = daylight;
+	crt_timezone_value = (int)timezone;
+	snprintf(crt_tzname_std, sizeof(crt_tzname_std), "%s", tzname[0]);
+	snprintf(crt_tzname_dst, sizeof(crt_tzname_dst), "%s", tzname[1]);
+}
+
+int *__cdecl crt___daylight(void)
+{
+	return &crt_daylight_value;
+}
+
+int *__cdecl crt___timezone(void)
+{
+	return &crt_timezone_value;
+}
+
+char **__cdecl crt___tzname(void)
+{
+	return crt_tzname_value;
+}
+
+/* The _s forms: 0 or an errno value, the result in the caller's tm. */
+int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
+{
+	struct crt_tm *r;
+
+	if (!out || !t) {
+		if (out)
+			memset(out, 0xff, sizeof(*out));
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	r = crt__localtime64(t);
+	if (!r) {
+		memset(out, 0xff, sizeof(*out));
+		return EINVAL;
+	}
+	*out = *r;
+	return 0;
+}
+
+int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t)
+{
+	struct crt_tm *r;
+
+	if (!out || !t) {
+		if (out)
+			memset(out, 0xff, sizeof(*out));
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	r = crt__gmtime64(t);
+	if (!r) {
+		memset(out, 0xff, sizeof(*out));
+		return EINVAL;
+	}
+	*out = *r;
+	return 0;
+}
+
+int __cdecl crt__get_timezone(int *seconds)
+{
+	if (!seconds) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*seconds = crt_timezone_value;
+	return 0;
+}
+
+int __cdecl crt__get_daylight(int *hours)
+{
+	if (!hours) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return EINVAL;
+	}
+	*hours = crt_daylight_value;
+	return 0;
+}
+
+/* C11 timespec_get with TIME_UTC (1): the one base the CRT knows. */
+int __cdecl crt__timespec64_get(struct crt_timespec64 *ts, int base)
+{
+	struct timespec now;
+
+	if (!ts || base != 1) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return 0;
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	ts->tv_sec = now.tv_sec;
+	ts->tv_nsec = (int)now.tv_nsec;
+	return base;
+}
+
+/* asctime's fixed form, "Wed Jan 02 02:03:55 1980\n", into a per-thread
+ * buffer as the CRT keeps one per thread; NULL with EINVAL for a tm out
+ * of range. */
+static __thread char asc_buf[26];
+
+char *__cdecl crt_asctime(const struct crt_tm *tm)
+{
+	static const char days[] = "SunMonTueWedThuFriSat", months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+	if (!tm || tm->tm_wday < 0 || tm->tm_wday > 6 || tm->tm_mon < 0 || tm->tm_mon > 11 || tm->tm_year < 0 ||
+	    tm->tm_year > 8099) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	snprintf(asc_buf, sizeof(asc_buf), "%.3s %.3s %02u %02u:%02u:%02u %04u\n", days + 3 * tm->tm_wday,
+		 months + 3 * tm->tm_mon, (unsigned int)tm->tm_mday % 100, (unsigned int)tm->tm_hour % 100,
+		 (unsigned int)tm->tm_min % 100, (unsigned int)tm->tm_sec % 100, (unsigned int)tm->tm_year + 1900);
+	return asc_buf;
+}
+
+char *__cdecl crt__ctime64(const crt_time64 *t)
+{
+	struct crt_tm *tm = t ? crt__localtime64(t) : NULL;
+
+	if (!tm) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	return crt_asctime(tm);
 }

@@ -14,6 +14,7 @@
 
 #include "core/debug.h"
 #include "core/overlapped.h"
+#include "core/selfpath.h"
 #include "nd2provider/unix_call.h"
 #include "ndshim/ndshim_private.h"
 
@@ -37,23 +38,19 @@ static const struct nd_unix_host host = {
 	.complete = host_complete,
 };
 
-/* NDSHIM_ND_UNIX names the .so; by default it sits beside ndrun. */
+/* NDSHIM_ND_UNIX names the .so; by default it is one of ndrun's own
+ * files (beside it, or in PREFIX/lib/ndshim when installed). */
 static void load(void)
 {
-	char self[PATH_MAX], *path = NULL, *slash;
+	char *path = NULL;
 	const char *env = getenv("NDSHIM_ND_UNIX");
-	ssize_t n;
 	void *so;
 	int32_t st;
 
 	if (env && *env) {
 		path = strdup(env);
-	} else if ((n = readlink("/proc/self/exe", self, sizeof(self) - 1)) > 0) {
-		self[n] = 0;
-		slash = strrchr(self, '/');
-		*slash = 0;
-		if (asprintf(&path, "%s/%s", self, ND_UNIX_SONAME) < 0)
-			path = NULL;
+	} else {
+		path = ndrun_own_file(ND_UNIX_SONAME);
 	}
 	if (!path) {
 		load_status = STATUS_NO_MEMORY;

@@ -5,9 +5,12 @@
  *
  * ND providers, read once per process, first match wins:
  *   1. NDSHIM_ND_PROVIDERS: DLL paths separated by ';' (empty: none);
- *   2. the file NDSHIM_ND_CONFIG names, else ndshim-providers.conf beside
- *      ndrun when it exists: one DLL path per line, '#' starts a comment;
- *   3. nd2prov.dll beside ndrun.
+ *   2. the file NDSHIM_ND_CONFIG names, else ndshim-providers.conf among
+ *      ndrun's own files when it exists: one DLL path per line, '#'
+ *      starts a comment;
+ *   3. nd2prov.dll among ndrun's own files.
+ * ndrun's own files are beside it (build tree) or in PREFIX/lib/ndshim
+ * (installed): core/selfpath.h.
  * A path starting with '/' or with no '\\' and no ':' is a Linux path
  * (relative ones against the current directory); anything else is taken
  * as a Windows path as it is (%VARS% are left for the client's
@@ -29,6 +32,7 @@
 #include "core/handle.h"
 #include "core/debug.h"
 #include "core/path.h"
+#include "core/selfpath.h"
 #include "core/wstr.h"
 #include "ndshim_provider.h"
 #undef WIN32_NO_STATUS
@@ -127,23 +131,6 @@ static void add_nd(const char *path)
 	nentries++;
 }
 
-static char *ndrun_dir_file(const char *name)
-{
-	char exe[PATH_MAX], *slash, *out;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (n <= 0)
-		return NULL;
-	exe[n] = 0;
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return NULL;
-	*slash = 0;
-	if (asprintf(&out, "%s/%s", exe, name) < 0)
-		return NULL;
-	return out;
-}
-
 static void catalog_load(void)
 {
 	const char *env = getenv("NDSHIM_ND_PROVIDERS");
@@ -169,7 +156,7 @@ static void catalog_load(void)
 		return;
 	}
 	if (!conf)
-		conf = own_conf = ndrun_dir_file("ndshim-providers.conf");
+		conf = own_conf = ndrun_own_file("ndshim-providers.conf");
 	if (conf)
 		f = fopen(conf, "re");
 	if (f) {
@@ -189,7 +176,7 @@ static void catalog_load(void)
 		free(line);
 		fclose(f);
 	} else {
-		char *def = ndrun_dir_file(NDSHIM_PROVIDER_DLL);
+		char *def = ndrun_own_file(NDSHIM_PROVIDER_DLL);
 
 		if (def)
 			add_nd(def);

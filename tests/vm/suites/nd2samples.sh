@@ -21,14 +21,21 @@ ns_field() { # FILE NAME
 
 ns_ndinfo() {
 	_o=$ns_out/ndinfo-$ns_tag.txt
-	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" > "$_o" 2>&1 || { cat "$_o"; return 1; }
+	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -v > "$_o" 2>&1 || { cat "$_o"; return 1; }
 	cat "$_o"
+	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -l > "$_o.l" 2>&1 || { cat "$_o.l"; return 1; }
+	cat "$_o.l"
 	ibv_devinfo -v -d rxe0 > "$vm_tmp/devinfo" || return 1
 	_guid=$(ns_field "$vm_tmp/devinfo" node_guid)
 	# rxe0 is the adapter: same node GUID, and this guest's address.
 	grep -q "AdapterId:.*(node_guid $_guid)" "$_o" || { echo "no adapter with node_guid $_guid"; return 1; }
 	grep -Eq "^NetworkDirect addresses:.* $NDSHIM_VM_ADDR( |\$)" "$_o" ||
 		{ echo "$NDSHIM_VM_ADDR not listed"; return 1; }
+	# -l: one row, provider 0, rxe0's AdapterId and this guest's address.
+	_id=$(sed -n 's/.*AdapterId:[[:space:]]*\(0x[0-9A-F]*\).*/\1/p' "$_o" | head -n1)
+	[ "$(grep -c '^    [0-9]' "$_o.l")" -eq 1 ] &&
+		grep -Eq "^    0 +$_id +$NDSHIM_VM_ADDR( |\$)" "$_o.l" ||
+		{ echo "ndinfo -l has no single row '0 $_id $NDSHIM_VM_ADDR'"; return 1; }
 	# Its limits are rxe0's.
 	for _pair in max_mr_size:MaxRegistrationSize max_sge:MaxInitiatorSge max_sge:MaxReceiveSge \
 		max_qp_wr:MaxReceiveQueueDepth max_qp_wr:MaxInitiatorQueueDepth \

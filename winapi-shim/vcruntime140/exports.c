@@ -1,0 +1,4 @@
+#include "vcruntime140/vcruntime140_private.h"
+#define BUILTIN_NAME vcruntime140
+#define BUILTIN_SPEC "vcruntime140/vcruntime140.spec"
+#include "builtin_table.h"
