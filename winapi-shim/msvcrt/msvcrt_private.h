@@ -411,7 +411,6 @@ size_t __cdecl crt_wcsnlen(const WCHAR *s, size_t n);
 int __cdecl crt_wcscmp(const WCHAR *a, const WCHAR *b);
 int __cdecl crt_wcsncmp(const WCHAR *a, const WCHAR *b, size_t n);
 WCHAR *__cdecl crt_wcscpy(WCHAR *d, const WCHAR *s);
-int __cdecl crt_wcscpy_s(WCHAR *d, size_t size, const WCHAR *s);
 WCHAR *__cdecl crt_wcsncpy(WCHAR *d, const WCHAR *s, size_t n);
 WCHAR *__cdecl crt_wcscat(WCHAR *d, const WCHAR *s);
 WCHAR *__cdecl crt_wcsncat(WCHAR *d, const WCHAR *s, size_t n);
@@ -502,6 +501,8 @@ int __cdecl crt_memmove_s(void *dst, size_t size, const void *src, size_t count)
 int __cdecl crt_strcpy_s(char *dst, size_t size, const char *src);
 int __cdecl crt_strcat_s(char *dst, size_t size, const char *src);
 int __cdecl crt_strncpy_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src);
+int __cdecl crt_msvcrt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src);
 int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src);
 int __cdecl crt_wcsncpy_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
 int __cdecl crt_getenv_s(size_t *needed, char *buf, size_t size, const char *name);

@@ -1,7 +1,6 @@
 /* 16-bit wide strings (Windows wchar_t).  Character classes and case
  * mapping follow Unicode (through glibc's C.UTF-8 tables), as msvcrt's
  * do; ASCII works even where that locale is missing. */
-#include <errno.h>
 #include <locale.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -60,33 +59,6 @@ WCHAR *__cdecl crt_wcscpy(WCHAR *d, const WCHAR *s)
 {
 	memcpy(d, s, (crt_wcslen(s) + 1) * sizeof(WCHAR));
 	return d;
-}
-
-/* msvcrt.dll's checked copy: EINVAL for a NULL or empty destination or a
- * NULL source, ERANGE when s does not fit; errno is set as well, and the
- * destination (when there is one) is left as an empty string.  msvcrt.dll
- * has no invalid-parameter handler installed by default, so it returns. */
-int __cdecl crt_wcscpy_s(WCHAR *d, size_t size, const WCHAR *s)
-{
-	size_t len;
-
-	if (!d || !size) {
-		crt_set_errno(EINVAL);
-		return EINVAL;
-	}
-	if (!s) {
-		d[0] = 0;
-		crt_set_errno(EINVAL);
-		return EINVAL;
-	}
-	len = crt_wcslen(s);
-	if (len >= size) {
-		d[0] = 0;
-		crt_set_errno(ERANGE);
-		return ERANGE;
-	}
-	memcpy(d, s, (len + 1) * sizeof(WCHAR));
-	return 0;
 }
 
 WCHAR *__cdecl crt_wcsncpy(WCHAR *d, const WCHAR *s, size_t n)
