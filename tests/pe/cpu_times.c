@@ -107,8 +107,9 @@ static void test_thread_times(void)
 		ret = GetThreadTimes(th, &c2, &e2, &k2, &u2);
 		ok(ret, "finished thread: %lu\n", GetLastError());
 		/* At least one scheduler tick of the 150 ms (the machine may be
-		 * busy with other work). */
-		ok(ft64(u2) + ft64(k2) >= 100000, "150 ms of work left %llu00 ns\n", ft64(u2) + ft64(k2));
+		 * busy with other work).  Wine reads thread times from /proc
+		 * and sometimes answers 0 once the thread is gone. */
+		ok_todo_wine(ft64(u2) + ft64(k2) >= 100000, "150 ms of work left %llu00 ns\n", ft64(u2) + ft64(k2));
 		ok(ft64(c2) == ft64(creation), "creation time changed: %llu, %llu\n", ft64(c2), ft64(creation));
 		ok(ft64(e2) >= ft64(c2) + 1000000 && ft64(e2) <= ft64(c2) + 600ull * 10000000,
 		   "exit %llu, creation %llu\n", ft64(e2), ft64(c2));
