@@ -134,14 +134,16 @@ static void test_apc(void)
 	r = SleepEx(50, TRUE);
 	ok(r == 0 && apc_calls == 0, "after cancel: SleepEx %lu, %ld APCs\n", r, apc_calls);
 
-	/* A periodic timer with an APC: one call per alertable wait. */
+	/* A periodic timer with an APC: one call per alertable wait, since a
+	 * timer has at most one APC queued (Windows inserts the timer's one
+	 * APC object; Wine queues one per expiry, so a wait may run two). */
 	apc_calls = 0;
 	due = relative_ms(10);
 	SetWaitableTimer(t, &due, 20, timer_routine, NULL, FALSE);
 	for (int i = 0; i < 3; i++)
 		SleepEx(1000, TRUE);
 	CancelWaitableTimer(t);
-	ok(apc_calls == 3, "periodic APC ran %ld times in 3 alertable waits\n", apc_calls);
+	ok_todo_wine(apc_calls == 3, "periodic APC ran %ld times in 3 alertable waits\n", apc_calls);
 	CloseHandle(t);
 }
 
