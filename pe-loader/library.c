@@ -201,3 +201,31 @@ BOOL loader_disable_thread_calls(HMODULE module)
 		SetLastError(ERROR_INVALID_HANDLE);
 	return m != NULL;
 }
+
+DWORD loader_enum_modules(HMODULE *out, DWORD max)
+{
+	DWORD n;
+
+	loader_lock();
+	n = module_list_bases(out, max);
+	loader_unlock();
+	return n;
+}
+
+BOOL loader_module_info(HMODULE module, void **base, DWORD *size, void **entry, const char **name)
+{
+	struct module *m;
+
+	loader_lock();
+	m = module ? module_from_base(module) : module_exe();
+	if (m) {
+		*base = m->base;
+		*size = m->size;
+		*entry = m->img.entry_rva ? m->base + m->img.entry_rva : NULL;
+		*name = m->name;
+	}
+	loader_unlock();
+	if (!m)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return m != NULL;
+}

@@ -23,6 +23,14 @@ BOOL loader_disable_thread_calls(HMODULE module);
 /* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
 void *loader_get_proc_address(HMODULE module, const char *name);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
+/* EnumProcessModules: at most max HMODULEs into out (the program's
+ * first); the number loaded. */
+DWORD loader_enum_modules(HMODULE *out, DWORD max);
+/* A loaded module's base, size, entry point (NULL: none) and file name
+ * (e.g. "kernel32.dll", valid while the module stays loaded); NULL
+ * module: the program.  FALSE with ERROR_INVALID_HANDLE when module is
+ * not loaded. */
+BOOL loader_module_info(HMODULE module, void **base, DWORD *size, void **entry, const char **name);
 
 /* Threads.  A thread that will run PE code first gets a TEB (GS base,
  * static TLS copies, last-error slot) with loader_thread_init, then runs

@@ -189,6 +189,26 @@ struct module *module_from_address(const void *addr)
 	return NULL;
 }
 
+unsigned int module_list_bases(HMODULE *out, unsigned int max)
+{
+	struct module *exe = module_exe();
+	unsigned int n = 0;
+	struct list *cur;
+
+	if (exe && n++ < max)
+		out[0] = (HMODULE)exe->base;
+	LIST_FOR_EACH(cur, &modules) {
+		struct module *m = LIST_ENTRY(cur, struct module, entry);
+
+		if (m->is_exe)
+			continue;
+		if (n < max)
+			out[n] = (HMODULE)m->base;
+		n++;
+	}
+	return n;
+}
+
 struct module *module_exe(void)
 {
 	struct list *cur;

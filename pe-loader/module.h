@@ -86,6 +86,9 @@ struct module *module_from_base(const void *base);
 struct module *module_from_address(const void *addr);
 struct module *module_find_by_name(const char *name);
 struct module *module_exe(void);
+/* Loader lock held.  The HMODULEs of the loaded modules, the program's
+ * first, then in load order: at most max stored, the count returned. */
+unsigned int module_list_bases(HMODULE *out, unsigned int max);
 
 /* An export's address, following forwarders; NULL when absent.
  * name: an export name, or NULL to look up ordinal. */

@@ -56,6 +56,14 @@ static void test_strings(void)
 	ok(wcsncpy_s(w, 6, L"wide", _TRUNCATE) == 0 && wcscat_s(w, 6, L"!") == 0 && !wcscmp(w, L"wide!"),
 	   "wcsncpy_s/wcscat_s\n");
 	ok(wcscat_s(w, 6, L"?") == ERANGE && w[0] == 0, "wcscat_s overflow\n");
+	/* wcscpy_s: the same rules, reported through the handler */
+	ok(wcscpy_s(w, 6, L"12345") == 0 && !wcscmp(w, L"12345"), "wcscpy_s\n");
+	invalid_calls = 0;
+	r = wcscpy_s(w, 6, L"123456");
+	ok(r == ERANGE && w[0] == 0 && invalid_calls == 1, "wcscpy_s overflow %d, %d reports\n", r, invalid_calls);
+	invalid_calls = 0;
+	r = wcscpy_s(NULL, 6, L"1");
+	ok(r == EINVAL && invalid_calls == 1, "wcscpy_s(NULL) %d, %d reports\n", r, invalid_calls);
 }
 
 static void test_environment(void)

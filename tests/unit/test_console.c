@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -139,6 +140,64 @@ static void test_console_mode(void **state)
 	assert_int_equal(mode, ENABLE_PROCESSED_OUTPUT | ENABLE_VIRTUAL_TERMINAL_PROCESSING);
 }
 
+static void test_screen_buffer(void **state)
+{
+	struct pty *p = *state;
+	struct winsize ws = { .ws_row = 30, .ws_col = 100 };
+	CONSOLE_SCREEN_BUFFER_INFO info;
+	char got[64];
+
+	assert_int_equal(ioctl(p->master, TIOCSWINSZ, &ws), 0);
+	assert_true(GetConsoleScreenBufferInfo(p->out, &info));
+	assert_int_equal(info.dwSize.X, 100);
+	assert_int_equal(info.dwSize.Y, 30);
+	assert_int_equal(info.srWindow.Right, 99);
+	assert_int_equal(info.srWindow.Bottom, 29);
+	assert_int_equal(info.dwMaximumWindowSize.X, 100);
+	assert_int_equal(info.wAttributes, FOREGROUND_RED | FOREGROUND_GREEN | FOREGROUND_BLUE);
+
+	/* Bright yellow on blue: 93 and 44. */
+	assert_true(SetConsoleTextAttribute(p->out, FOREGROUND_RED | FOREGROUND_GREEN |
+							    FOREGROUND_INTENSITY | BACKGROUND_BLUE));
+	drain(p->master, got, sizeof(got));
+	assert_string_equal(got, "\033[0;93;44m");
+	assert_true(GetConsoleScreenBufferInfo(p->out, &info));
+	assert_int_equal(info.wAttributes, FOREGROUND_RED | FOREGROUND_GREEN | FOREGROUND_INTENSITY |
+						   BACKGROUND_BLUE);
+	assert_true(SetConsoleTextAttribute(p->out, FOREGROUND_BLUE | BACKGROUND_RED | BACKGROUND_INTENSITY |
+							    COMMON_LVB_UNDERSCORE | COMMON_LVB_REVERSE_VIDEO));
+	drain(p->master, got, sizeof(got));
+	assert_string_equal(got, "\033[0;34;101;7;4m");
+	/* The default attribute is the terminal's default. */
+	assert_true(SetConsoleTextAttribute(p->out, FOREGROUND_RED | FOREGROUND_GREEN | FOREGROUND_BLUE));
+	drain(p->master, got, sizeof(got));
+	assert_string_equal(got, "\033[0m");
+
+	/* The input side is no screen buffer. */
+	SetLastError(0);
+	assert_false(GetConsoleScreenBufferInfo(p->in, &info));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	assert_false(SetConsoleTextAttribute(p->in, 7));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+}
+
+static void test_screen_buffer_not_console(void **state)
+{
+	CONSOLE_SCREEN_BUFFER_INFO info;
+	int fds[2];
+	HANDLE h;
+
+	assert_int_equal(pipe(fds), 0);
+	h = file_create_handle(fds[1], GENERIC_WRITE, 0, true);
+	SetLastError(0);
+	assert_false(GetConsoleScreenBufferInfo(h, &info));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	assert_false(SetConsoleTextAttribute(h, FOREGROUND_RED));
+	assert_int_equal(GetLastError(), ERROR_INVALID_HANDLE);
+	handle_close(h);
+	close(fds[0]);
+}
+
 static void test_ctrl_handlers(void **state)
 {
 	PHANDLER_ROUTINE h = (PHANDLER_ROUTINE)(void *)test_ctrl_handlers;
@@ -203,6 +262,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_console, open_pty, close_pty),
 		cmocka_unit_test_setup_teardown(test_console_mode, open_pty, close_pty),
 		cmocka_unit_test_setup_teardown(test_write_console_output, open_pty, close_pty),
+		cmocka_unit_test_setup_teardown(test_screen_buffer, open_pty, close_pty),
+		cmocka_unit_test(test_screen_buffer_not_console),
 		cmocka_unit_test(test_ctrl_handlers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

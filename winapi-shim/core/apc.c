@@ -71,3 +71,23 @@ void apc_discard(struct thread *t)
 		free(LIST_ENTRY(cur, struct apc, entry));
 	}
 }
+
+bool apc_remove(struct thread *t, PAPCFUNC fn, ULONG_PTR data)
+{
+	struct list *cur;
+	bool found = false;
+
+	wait_lock();
+	LIST_FOR_EACH(cur, &t->apcs) {
+		struct apc *apc = LIST_ENTRY(cur, struct apc, entry);
+
+		if (apc->fn == fn && apc->data == data) {
+			list_remove(&apc->entry);
+			free(apc);
+			found = true;
+			break;
+		}
+	}
+	wait_unlock();
+	return found;
+}

@@ -38,6 +38,7 @@ const struct object_ops event_ops = {
 	.signaled = event_signaled,
 	.satisfied = event_satisfied,
 	.destroy = event_destroy,
+	.wait_access = SYNCHRONIZE,
 };
 
 struct object *event_create(bool manual_reset, bool initial_state)

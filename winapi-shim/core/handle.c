@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -180,6 +181,34 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops)
 	}
 	if (!obj)
 		SetLastError(ERROR_INVALID_HANDLE);
+	return obj;
+}
+
+/* GENERIC_ALL stands for every right (what Create* handles carry);
+ * pseudo-handles have every right too. */
+struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD needed)
+{
+	struct handle_entry *e;
+	struct object *obj;
+	bool denied = false;
+
+	if (h == PSEUDO_HANDLE_CURRENT_THREAD || h == PSEUDO_HANDLE_CURRENT_PROCESS)
+		return handle_get(h, ops);
+	pthread_mutex_lock(&table_lock);
+	e = lookup_locked(h);
+	obj = e && (!ops || e->obj->ops == ops) ? object_ref(e->obj) : NULL;
+	if (obj && !(e->access & GENERIC_ALL) && (e->access & needed) != needed)
+		denied = true;
+	pthread_mutex_unlock(&table_lock);
+	if (!obj) {
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	if (denied) {
+		object_unref(obj);
+		SetLastError(ERROR_ACCESS_DENIED);
+		return NULL;
+	}
 	return obj;
 }
 

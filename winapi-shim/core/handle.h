@@ -34,6 +34,10 @@ void handle_for_each(DWORD flags, void (*fn)(HANDLE h, struct object *obj, DWORD
  * another type.  Drop the reference with object_unref. */
 struct object *handle_get(HANDLE h, const struct object_ops *ops);
 
+/* handle_get, and FALSE with ERROR_ACCESS_DENIED unless the handle
+ * was opened with every right in needed. */
+struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD needed);
+
 /* Counts handle_close calls.  A lookup made while it read n still
  * holds while it reads n: handles change meaning only by being closed
  * (a slot is reused only after that).  Read without the table lock,

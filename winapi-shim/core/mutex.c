@@ -55,6 +55,7 @@ const struct object_ops mutex_ops = {
 	.signaled = mutex_signaled,
 	.satisfied = mutex_satisfied,
 	.destroy = mutex_destroy,
+	.wait_access = SYNCHRONIZE,
 };
 
 struct object *mutex_create(bool initial_owner)

@@ -131,7 +131,25 @@ WCHAR *namespace_name_from_a(const char *name)
 	return w;
 }
 
+DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping)
+{
+	if (access & GENERIC_READ)
+		access |= mapping->GenericRead;
+	if (access & GENERIC_WRITE)
+		access |= mapping->GenericWrite;
+	if (access & GENERIC_EXECUTE)
+		access |= mapping->GenericExecute;
+	if (access & (GENERIC_ALL | MAXIMUM_ALLOWED))
+		access |= mapping->GenericAll;
+	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL | MAXIMUM_ALLOWED);
+}
+
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
+{
+	return sync_create_handle_access(obj, name, GENERIC_ALL);
+}
+
+HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD access)
 {
 	bool existed = false;
 	struct object *named;
@@ -147,9 +165,48 @@ HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
 			return NULL;
 		obj = named;
 	}
-	h = handle_create(obj, GENERIC_ALL, 0);
+	h = handle_create(obj, access, 0);
 	object_unref(obj);
 	if (h)
 		SetLastError(existed ? ERROR_ALREADY_EXISTS : ERROR_SUCCESS);
+	return h;
+}
+
+/* Open*: the access asked for, its generic rights mapped through the
+ * type's mapping; Windows checks it against the object's security
+ * descriptor, which here (one user, one process) grants everything. */
+HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		      const GENERIC_MAPPING *mapping)
+{
+	struct object *obj = NULL;
+	struct list *cur;
+	HANDLE h;
+
+	if (!name) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	pthread_mutex_lock(&names_lock);
+	LIST_FOR_EACH(cur, &names) {
+		struct named *n = LIST_ENTRY(cur, struct named, entry);
+
+		if (wequal(n->name, name) && ref_if_live(n->obj)) {
+			obj = n->obj;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&names_lock);
+	TRACE(sync, "%s %s, access %#x -> %p\n", ops->type_name, debugstr_w(name), access, obj);
+	if (!obj) {
+		SetLastError(ERROR_FILE_NOT_FOUND);
+		return NULL;
+	}
+	if (obj->ops != ops) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	h = handle_create(obj, sync_map_access(access, mapping), inherit ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(obj);
 	return h;
 }

@@ -35,6 +35,10 @@ struct object_ops {
 	 * io target.  NULL for the others. */
 	struct io_target *(*io_target)(struct object *obj);
 	void (*destroy)(struct object *obj);
+	/* The access right a wait on a handle needs (SYNCHRONIZE for the
+	 * synchronization objects, whose handles may be opened without
+	 * it); 0: not checked. */
+	unsigned int wait_access;
 };
 
 struct object {

@@ -33,6 +33,7 @@ const struct object_ops semaphore_ops = {
 	.signaled = semaphore_signaled,
 	.satisfied = semaphore_satisfied,
 	.destroy = semaphore_destroy,
+	.wait_access = SYNCHRONIZE,
 };
 
 struct object *semaphore_create(LONG initial, LONG maximum)

@@ -12,7 +12,7 @@
 
 #include "core/object.h"
 
-extern const struct object_ops event_ops, semaphore_ops, mutex_ops;
+extern const struct object_ops event_ops, semaphore_ops, mutex_ops, timer_ops;
 
 struct object *event_create(bool manual_reset, bool initial_state);
 void event_set(struct object *event);
@@ -31,6 +31,18 @@ struct object *mutex_create(bool initial_owner);
 /* ReleaseMutex: FALSE + ERROR_NOT_OWNER unless the caller owns it. */
 BOOL mutex_release(struct object *mutex);
 
+/* Waitable timers (core/timer.c).  manual_reset: a notification timer
+ * (stays signaled), else a synchronization timer (one waiter per
+ * expiry). */
+struct object *waitable_timer_create(bool manual_reset);
+/* SetWaitableTimer: due < 0 relative (100 ns units), else an absolute
+ * UTC FILETIME; period_ms 0 for one-shot (< 0: ERROR_INVALID_PARAMETER).
+ * Resets the timer to non-signaled; routine(arg, time low, time high)
+ * is queued as an APC to the calling thread at each expiry. */
+BOOL waitable_timer_set(struct object *timer, LONGLONG due, LONG period_ms, PTIMERAPCROUTINE routine, void *arg);
+/* CancelWaitableTimer: disarms, drops queued APCs, leaves the state. */
+void waitable_timer_cancel(struct object *timer);
+
 /* Named objects (one namespace per process).  Inserts obj under name
  * and returns it, or returns the object already named so (with a new
  * reference, *existed set; the caller drops its own obj), or NULL with
@@ -48,5 +60,17 @@ WCHAR *namespace_name_from_a(const char *name);
  * Sets ERROR_ALREADY_EXISTS or ERROR_SUCCESS as Windows does; consumes
  * the reference on obj. */
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name);
+/* The same for the Create*Ex functions: the handle has access (mapped
+ * already) instead of every right. */
+HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD access);
+/* access with its generic rights replaced by the type's specific ones. */
+DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping);
+
+/* The Open* functions: a new handle with access (generic rights mapped)
+ * to the object named name, which must be of type ops: else NULL with
+ * ERROR_FILE_NOT_FOUND (no such name), ERROR_INVALID_HANDLE (another
+ * type), ERROR_INVALID_PARAMETER (name NULL). */
+HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		      const GENERIC_MAPPING *mapping);
 
 #endif

@@ -1,4 +1,6 @@
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -192,8 +194,29 @@ static void free_tls_expansion(TEB *teb, void *ctx)
 	}
 }
 
+static ULONGLONG now_filetime(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (ULONGLONG)ts.tv_sec * 10000000ull + ts.tv_nsec / 100 + 116444736000000000ull;
+}
+
+/* The thread's CPU times as it ends, for GetThreadTimes afterwards. */
+static void record_exit_times(struct thread *t)
+{
+	struct rusage ru;
+
+	if (!getrusage(RUSAGE_THREAD, &ru)) {
+		t->user_time = (ULONGLONG)ru.ru_utime.tv_sec * 10000000ull + ru.ru_utime.tv_usec * 10ull;
+		t->kernel_time = (ULONGLONG)ru.ru_stime.tv_sec * 10000000ull + ru.ru_stime.tv_usec * 10ull;
+	}
+	t->exited_time = now_filetime();
+}
+
 static void thread_finish(struct thread *t, DWORD code)
 {
+	record_exit_times(t);
 	iocp_thread_exit();
 	loader_thread_detach();
 	fls_thread_exit(t);
@@ -226,6 +249,7 @@ static void *thread_main(void *arg)
 	TEB *teb;
 
 	suspend_thread_attach(t);
+	t->created_time = now_filetime();
 	/* CREATE_SUSPENDED: held here until ResumeThread. */
 	wait_lock();
 	t->tid = thread_current_id();

@@ -44,6 +44,10 @@ struct thread {
 	struct port_waiter *alertable_port_wait; /* wait lock: alertable GetQueuedCompletionStatusEx */
 	struct list entry;    /* in the list of live threads (thread_list_lock) */
 	void **fls;           /* FLS values, FLS_MAXIMUM_AVAILABLE, allocated on first set */
+	/* GetThreadTimes after the thread is gone (100 ns units; the times
+	 * are UTC FILETIMEs, 0 when not recorded): set as it starts and
+	 * as it finishes, read once finished is set. */
+	ULONGLONG created_time, exited_time, kernel_time, user_time;
 };
 
 extern const struct object_ops thread_ops;
@@ -107,6 +111,8 @@ bool apc_queue(struct thread *t, PAPCFUNC fn, ULONG_PTR data);
 bool apc_pending_locked(struct thread *t); /* wait lock held */
 bool apc_run_pending(struct thread *t);
 void apc_discard(struct thread *t); /* wait lock held */
+/* Takes a queued APC back before it ran: true when it was still queued. */
+bool apc_remove(struct thread *t, PAPCFUNC fn, ULONG_PTR data);
 
 /* Mutexes owned by tid become abandoned (core/mutex.c). */
 void mutex_abandon_owned(DWORD tid);

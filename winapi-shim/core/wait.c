@@ -239,6 +239,14 @@ DWORD wait_for_handles(DWORD count, const HANDLE *handles, bool wait_all, DWORD 
 		objs[i] = handle_get(handles[i], NULL);
 		if (!objs[i])
 			goto out;
+		if (objs[i]->ops->wait_access) {
+			DWORD needed = objs[i]->ops->wait_access;
+
+			object_unref(objs[i]);
+			objs[i] = handle_get_access(handles[i], NULL, needed);
+			if (!objs[i])
+				goto out;
+		}
 		if (!objs[i]->ops->signaled) {
 			object_unref(objs[i]);
 			SetLastError(ERROR_INVALID_HANDLE);

@@ -1,7 +1,13 @@
-/* GetFileInformationByHandle(Ex) (fileapi.h, winbase.h): fstat of the
- * handle's descriptor; FileNameInfo through GetFinalPathNameByHandleW
- * (filehandle.c). */
+/* fileapi/winbase: GetFileInformationByHandle and
+ * GetFileInformationByHandleEx, from fstat on the handle's descriptor.
+ *
+ * The volume serial number is the device number's low 32 bits and the
+ * file index the inode number: together they identify a file, as
+ * programs use them.  Creation time is the inode change time, as in
+ * GetFileAttributesEx.  FileNameInfo gives the path without its drive
+ * ("\dir\file"), from the descriptor's /proc link. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,19 +16,32 @@
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/file.h"
+#include "core/path.h"
+#include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 
-/* The stat of the file behind h, which must not be a console (Windows
- * has no file information for consoles). */
+/* Windows 8 (winbase.h); not in the Wine headers. */
+typedef struct {
+	ULONGLONG VolumeSerialNumber;
+	BYTE FileId[16];
+} ndshim_FILE_ID_INFO;
+_Static_assert(sizeof(ndshim_FILE_ID_INFO) == 24, "FILE_ID_INFO is 24 bytes");
+_Static_assert(sizeof(FILE_BASIC_INFO) == 40, "FILE_BASIC_INFO is 40 bytes");
+_Static_assert(sizeof(FILE_STANDARD_INFO) == 24, "FILE_STANDARD_INFO is 24 bytes");
+
+/* The descriptor behind h, stat'ed; the file stays referenced (release
+ * it) so the descriptor stays open.  NULL with the last error set. */
 static struct file *stat_handle(HANDLE h, struct stat *st)
 {
 	struct file *f = file_get(h);
 
 	if (!f)
 		return NULL;
-	if (isatty(f->fd)) {
+	/* Named pipe ends and the ND provider's file have no descriptor:
+	 * there is no file system object to describe. */
+	if (f->fd < 0) {
 		file_release(f);
-		SetLastError(ERROR_INVALID_HANDLE);
+		SetLastError(ERROR_INVALID_FUNCTION);
 		return NULL;
 	}
 	if (fstat(f->fd, st)) {
@@ -33,63 +52,74 @@ static struct file *stat_handle(HANDLE h, struct stat *st)
 	return f;
 }
 
-static LONGLONG filetime_q(const struct timespec *ts)
+static LARGE_INTEGER li_time(const struct timespec *ts)
 {
 	FILETIME ft;
+	LARGE_INTEGER li;
 
 	filetime_from_timespec(&ft, ts);
-	return (LONGLONG)(((ULONGLONG)ft.dwHighDateTime << 32) | ft.dwLowDateTime);
+	li.LowPart = ft.dwLowDateTime;
+	li.HighPart = (LONG)ft.dwHighDateTime;
+	return li;
 }
 
 BOOL WINAPI GetFileInformationByHandle(HANDLE h, LPBY_HANDLE_FILE_INFORMATION info)
 {
 	struct stat st;
-	struct file *f;
+	struct file *f = stat_handle(h, &st);
 
-	if (!info) {
-		SetLastError(ERROR_INVALID_PARAMETER);
-		return FALSE;
-	}
-	if (!(f = stat_handle(h, &st)))
+	TRACE(file, "%p\n", h);
+	if (!f)
 		return FALSE;
 	file_release(f);
+	memset(info, 0, sizeof(*info));
 	info->dwFileAttributes = file_attributes_from_stat(&st);
 	filetime_from_timespec(&info->ftCreationTime, &st.st_ctim);
 	filetime_from_timespec(&info->ftLastAccessTime, &st.st_atim);
 	filetime_from_timespec(&info->ftLastWriteTime, &st.st_mtim);
-	/* The device number stands for the volume, the inode for the file
-	 * index: together they identify the file, as on NTFS. */
 	info->dwVolumeSerialNumber = (DWORD)st.st_dev;
-	info->nFileSizeHigh = S_ISDIR(st.st_mode) ? 0 : (DWORD)((ULONGLONG)st.st_size >> 32);
-	info->nFileSizeLow = S_ISDIR(st.st_mode) ? 0 : (DWORD)st.st_size;
+	if (!S_ISDIR(st.st_mode)) {
+		info->nFileSizeHigh = (DWORD)((ULONGLONG)st.st_size >> 32);
+		info->nFileSizeLow = (DWORD)st.st_size;
+	}
 	info->nNumberOfLinks = (DWORD)st.st_nlink;
 	info->nFileIndexHigh = (DWORD)((ULONGLONG)st.st_ino >> 32);
 	info->nFileIndexLow = (DWORD)st.st_ino;
 	return TRUE;
 }
 
-/* FileNameInfo: the path without the drive ("\dir\file"), not
- * NUL-terminated; ERROR_MORE_DATA with the length set when it does not
- * fit. */
-static BOOL name_info(HANDLE h, FILE_NAME_INFO *info, DWORD size)
+/* FileNameInfo: as much of the name as fits; ERROR_MORE_DATA when cut
+ * (FileNameLength always says the whole length, in bytes). */
+static BOOL name_info(struct file *f, FILE_NAME_INFO *info, DWORD size)
 {
-	DWORD need = GetFinalPathNameByHandleW(h, NULL, 0, VOLUME_NAME_NONE);
-	WCHAR *name;
-	DWORD len, room;
+	char link[64], target[4096];
+	ssize_t n;
+	WCHAR *w, *name;
+	DWORD bytes, room;
 
-	if (!need)
+	if (size < offsetof(FILE_NAME_INFO, FileName)) {
+		SetLastError(ERROR_BAD_LENGTH);
 		return FALSE;
-	name = malloc(need * sizeof(WCHAR));
-	if (!name) {
+	}
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", f->fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n <= 0 || target[0] != '/') {
+		SetLastError(ERROR_INVALID_FUNCTION); /* a pipe, socket or anonymous file */
+		return FALSE;
+	}
+	target[n] = 0;
+	w = path_from_unix(target);
+	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return FALSE;
 	}
-	len = GetFinalPathNameByHandleW(h, name, need, VOLUME_NAME_NONE);
-	info->FileNameLength = len * sizeof(WCHAR);
-	room = (size - offsetof(FILE_NAME_INFO, FileName)) / sizeof(WCHAR);
-	memcpy(info->FileName, name, (len < room ? len : room) * sizeof(WCHAR));
-	free(name);
-	if (len > room) {
+	name = w[0] && w[1] == ':' ? w + 2 : w; /* the drive is not part of it */
+	bytes = (DWORD)(wstr_len(name) * sizeof(WCHAR));
+	room = size - offsetof(FILE_NAME_INFO, FileName);
+	info->FileNameLength = bytes;
+	memcpy(info->FileName, name, bytes < room ? bytes : room);
+	free(w);
+	if (bytes > room) {
 		SetLastError(ERROR_MORE_DATA);
 		return FALSE;
 	}
@@ -98,83 +128,73 @@ static BOOL name_info(HANDLE h, FILE_NAME_INFO *info, DWORD size)
 
 BOOL WINAPI GetFileInformationByHandleEx(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls, LPVOID buf, DWORD size)
 {
+	static const DWORD fixed[] = {
+		[FileBasicInfo] = sizeof(FILE_BASIC_INFO),
+		[FileStandardInfo] = sizeof(FILE_STANDARD_INFO),
+		[FileAttributeTagInfo] = sizeof(FILE_ATTRIBUTE_TAG_INFO),
+		[FileIdInfo] = sizeof(ndshim_FILE_ID_INFO),
+	};
 	struct stat st;
 	struct file *f;
-	bool dir;
+	BOOL ret = TRUE;
 
-	TRACE(file, "%p class %d size %u\n", h, (int)cls, (unsigned)size);
-	switch (cls) {
-	case FileBasicInfo:
-	case FileStandardInfo:
-	case FileAttributeTagInfo:
-	case FileNameInfo:
-		break;
-	case FileStreamInfo:
-	case FileCompressionInfo:
-	case FileIdBothDirectoryInfo:
-	case FileIdBothDirectoryRestartInfo:
-	case FileIoPriorityHintInfo:
-	case FileRemoteProtocolInfo:
-	case FileFullDirectoryInfo:
-	case FileFullDirectoryRestartInfo:
-	case FileStorageInfo:
-	case FileAlignmentInfo:
-	case FileIdInfo:
-	case FileIdExtdDirectoryInfo:
-	case FileIdExtdDirectoryRestartInfo:
-	case FileCaseSensitiveInfo:
-	case FileNormalizedNameInfo:
-		/* Real classes ndrun does not answer yet: say so. */
-		SetLastError(ERROR_NOT_SUPPORTED);
-		return FALSE;
-	default:
-		/* Set-only classes (rename, disposition, ...) and unknown ones. */
+	TRACE(file, "%p, class %d, size %u\n", h, cls, size);
+	if (cls != FileBasicInfo && cls != FileStandardInfo && cls != FileNameInfo &&
+	    cls != FileAttributeTagInfo && cls != FileIdInfo) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	if (!buf) {
-		SetLastError(ERROR_INVALID_PARAMETER);
-		return FALSE;
-	}
-	if (cls == FileNameInfo) {
-		if (size < sizeof(FILE_NAME_INFO)) {
-			SetLastError(ERROR_BAD_LENGTH);
-			return FALSE;
-		}
-		return name_info(h, buf, size);
-	}
-	if ((cls == FileBasicInfo && size < sizeof(FILE_BASIC_INFO)) ||
-	    (cls == FileStandardInfo && size < sizeof(FILE_STANDARD_INFO)) ||
-	    (cls == FileAttributeTagInfo && size < sizeof(FILE_ATTRIBUTE_TAG_INFO))) {
+	if (cls != FileNameInfo && size < fixed[cls]) {
 		SetLastError(ERROR_BAD_LENGTH);
 		return FALSE;
 	}
-	if (!(f = stat_handle(h, &st)))
+	f = stat_handle(h, &st);
+	if (!f)
 		return FALSE;
-	file_release(f);
-	dir = S_ISDIR(st.st_mode);
-	if (cls == FileBasicInfo) {
+	switch (cls) {
+	case FileBasicInfo: {
 		FILE_BASIC_INFO *b = buf;
 
-		b->CreationTime.QuadPart = filetime_q(&st.st_ctim);
-		b->LastAccessTime.QuadPart = filetime_q(&st.st_atim);
-		b->LastWriteTime.QuadPart = filetime_q(&st.st_mtim);
-		b->ChangeTime.QuadPart = filetime_q(&st.st_ctim);
+		b->CreationTime = li_time(&st.st_ctim);
+		b->LastAccessTime = li_time(&st.st_atim);
+		b->LastWriteTime = li_time(&st.st_mtim);
+		b->ChangeTime = li_time(&st.st_ctim);
 		b->FileAttributes = file_attributes_from_stat(&st);
-	} else if (cls == FileStandardInfo) {
+		break;
+	}
+	case FileStandardInfo: {
 		FILE_STANDARD_INFO *s = buf;
+		bool dir = S_ISDIR(st.st_mode);
 
 		s->AllocationSize.QuadPart = dir ? 0 : (LONGLONG)st.st_blocks * 512;
-		s->EndOfFile.QuadPart = dir ? 0 : (LONGLONG)st.st_size;
+		s->EndOfFile.QuadPart = dir ? 0 : st.st_size;
 		s->NumberOfLinks = (DWORD)st.st_nlink;
+		/* Only a disposition set on an open file is pending, which
+		 * ndshim has no call for (DELETE_ON_CLOSE acts at close). */
 		s->DeletePending = FALSE;
 		s->Directory = dir;
-	} else {
+		break;
+	}
+	case FileAttributeTagInfo: {
 		FILE_ATTRIBUTE_TAG_INFO *t = buf;
 
 		t->FileAttributes = file_attributes_from_stat(&st);
 		t->ReparseTag = 0;
+		break;
 	}
-	return TRUE;
-}
+	case FileIdInfo: {
+		ndshim_FILE_ID_INFO *id = buf;
+		ULONGLONG ino = st.st_ino;
 
+		id->VolumeSerialNumber = st.st_dev;
+		memset(id->FileId, 0, sizeof(id->FileId));
+		memcpy(id->FileId, &ino, sizeof(ino));
+		break;
+	}
+	default: /* FileNameInfo */
+		ret = name_info(f, buf, size);
+		break;
+	}
+	file_release(f);
+	return ret;
+}

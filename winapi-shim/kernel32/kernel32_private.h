@@ -53,6 +53,29 @@ BOOL WINAPI SetThreadStackGuarantee(PULONG size);
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 
+/* fileapi.c: FILE_ATTRIBUTE_* of a stat result; a Linux time as a
+ * FILETIME; the Win32 error for a failed open/stat of unix_path (ENOENT
+ * splits into file and path not found). */
+struct stat;
+struct timespec;
+DWORD file_attributes_from_stat(const struct stat *st);
+void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
+DWORD path_error(const char *unix_path, int err);
+
+/* processthreadsapi.c */
+BOOL WINAPI SetThreadStackGuarantee(PULONG size);
+
+/* consolebuffer.c: the ANSI SGR sequence for a console text attribute
+ * into buf; its length. */
+size_t console_sgr(WORD attr, char *buf, size_t size);
+
+/* psapi.c: the K32* names are the implementations (psapi.dll exports
+ * them under its own names). */
+#include <psapi.h>
+
+/* cputimes.c */
+BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
+
 #include "ntdll/ntdll_private.h"
 
 #endif

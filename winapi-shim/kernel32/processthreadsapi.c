@@ -277,29 +277,32 @@ DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)
 	return ok;
 }
 
-/* The stack a thread keeps for its stack-overflow handler, in the TEB's
- * GuaranteedStackBytes, where Windows keeps it.  A size of 0 only
- * queries; a guarantee larger than the whole stack cannot be given. */
+/* The guarantee lives in the TEB (GuaranteedStackBytes), where the
+ * stack-overflow path can read it; it only grows, rounded up to whole
+ * pages, and never past the thread's reserved stack. */
 BOOL WINAPI SetThreadStackGuarantee(PULONG size)
 {
 	TEB *teb = loader_current_teb();
-	ULONG prev, want;
-	SIZE_T stack;
+	ULONG page = (ULONG)sysconf(_SC_PAGESIZE), want, prev;
+	char *bottom;
+	SIZE_T reserved;
 
-	if (!size || !teb) {
-		SetLastError(ERROR_INVALID_PARAMETER);
+	if (!teb || !size) {
+		SetLastError(!size ? ERROR_INVALID_PARAMETER : ERROR_INVALID_FUNCTION);
 		return FALSE;
 	}
-	want = *size;
 	prev = teb->GuaranteedStackBytes;
-	stack = (SIZE_T)((char *)teb->Tib.StackBase - (char *)teb->Tib.StackLimit);
-	if (want > stack) {
+	want = *size;
+	TRACE(thread, "%u (was %u)\n", want, prev);
+	bottom = teb->DeallocationStack ? teb->DeallocationStack : teb->Tib.StackLimit;
+	reserved = (char *)teb->Tib.StackBase - bottom;
+	if (want > reserved) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	/* Only ever raised, in whole pages. */
+	want = (want + page - 1) & ~(page - 1);
 	if (want > prev)
-		teb->GuaranteedStackBytes = (want + 0xfff) & ~0xfffu;
+		teb->GuaranteedStackBytes = want;
 	*size = prev;
 	return TRUE;
 }

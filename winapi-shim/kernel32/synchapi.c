@@ -12,6 +12,19 @@
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
 
+static const GENERIC_MAPPING event_mapping = {
+	STANDARD_RIGHTS_READ | EVENT_QUERY_STATE, STANDARD_RIGHTS_WRITE | EVENT_MODIFY_STATE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, EVENT_ALL_ACCESS,
+};
+static const GENERIC_MAPPING semaphore_mapping = {
+	STANDARD_RIGHTS_READ | SEMAPHORE_QUERY_STATE, STANDARD_RIGHTS_WRITE | SEMAPHORE_MODIFY_STATE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, SEMAPHORE_ALL_ACCESS,
+};
+static const GENERIC_MAPPING mutex_mapping = {
+	STANDARD_RIGHTS_READ | MUTANT_QUERY_STATE, STANDARD_RIGHTS_WRITE,
+	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, MUTEX_ALL_ACCESS,
+};
+
 /* Create*A: the ANSI name widened; NULL stays NULL. */
 static HANDLE create_a(struct object *obj, const char *name)
 {
@@ -45,21 +58,76 @@ HANDLE WINAPI CreateEventW(LPSECURITY_ATTRIBUTES sa, BOOL manual, BOOL initial, 
 
 HANDLE WINAPI CreateEventExA(SECURITY_ATTRIBUTES *sa, LPCSTR name, DWORD flags, DWORD access)
 {
-	return create_a(event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET),
-			name);
+	WCHAR *wname = namespace_name_from_a(name);
+	HANDLE h;
+
+	if (name && !wname) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = CreateEventExW(sa, wname, flags, access);
+	free(wname);
+	return h;
 }
 
 HANDLE WINAPI CreateEventExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
 {
-	TRACE(sync, "%s, flags %#x\n", debugstr_w(name), flags);
-	return sync_create_handle(
-		event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET), name);
+	TRACE(sync, "%s, flags %#x, access %#x\n", debugstr_w(name), flags, access);
+	return sync_create_handle_access(
+		event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET), name,
+		sync_map_access(access, &event_mapping));
+}
+
+/* Open*A: the ANSI name widened. */
+static HANDLE open_a(const char *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+		     const GENERIC_MAPPING *mapping)
+{
+	WCHAR *wname = namespace_name_from_a(name);
+	HANDLE h;
+
+	if (name && !wname) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	h = namespace_open(wname, ops, access, inherit, mapping);
+	free(wname);
+	return h;
+}
+
+HANDLE WINAPI OpenEventA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &event_ops, access, inherit, &event_mapping);
+}
+
+HANDLE WINAPI OpenEventW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &event_ops, access, inherit, &event_mapping);
+}
+
+HANDLE WINAPI OpenSemaphoreA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+}
+
+HANDLE WINAPI OpenSemaphoreW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+}
+
+HANDLE WINAPI OpenMutexA(DWORD access, BOOL inherit, LPCSTR name)
+{
+	return open_a(name, &mutex_ops, access, inherit, &mutex_mapping);
+}
+
+HANDLE WINAPI OpenMutexW(DWORD access, BOOL inherit, LPCWSTR name)
+{
+	return namespace_open(name, &mutex_ops, access, inherit, &mutex_mapping);
 }
 
 /* Set/Reset/Pulse: look the event up, change it. */
 static BOOL with_event(HANDLE h, void (*op)(struct object *))
 {
-	struct object *obj = handle_get(h, &event_ops);
+	struct object *obj = handle_get_access(h, &event_ops, EVENT_MODIFY_STATE);
 
 	if (!obj)
 		return FALSE;
@@ -101,12 +169,14 @@ HANDLE WINAPI CreateSemaphoreW(LPSECURITY_ATTRIBUTES sa, LONG initial, LONG maxi
 HANDLE WINAPI CreateSemaphoreExW(SECURITY_ATTRIBUTES *sa, LONG initial, LONG maximum, LPCWSTR name,
 				 DWORD flags, DWORD access)
 {
-	return CreateSemaphoreW(sa, initial, maximum, name);
+	TRACE(sync, "%d/%d, %s, access %#x\n", initial, maximum, debugstr_w(name), access);
+	return sync_create_handle_access(semaphore_create(initial, maximum), name,
+					 sync_map_access(access, &semaphore_mapping));
 }
 
 BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 {
-	struct object *obj = handle_get(h, &semaphore_ops);
+	struct object *obj = handle_get_access(h, &semaphore_ops, SEMAPHORE_MODIFY_STATE);
 	BOOL ret;
 
 	TRACE(sync, "%p, %d\n", h, count);
@@ -131,7 +201,9 @@ HANDLE WINAPI CreateMutexW(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCWSTR name)
 
 HANDLE WINAPI CreateMutexExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
 {
-	return CreateMutexW(sa, flags & CREATE_MUTEX_INITIAL_OWNER, name);
+	TRACE(sync, "flags %#x, %s, access %#x\n", flags, debugstr_w(name), access);
+	return sync_create_handle_access(mutex_create(flags & CREATE_MUTEX_INITIAL_OWNER), name,
+					 sync_map_access(access, &mutex_mapping));
 }
 
 BOOL WINAPI ReleaseMutex(HANDLE h)

@@ -225,6 +225,11 @@ void __cdecl crt___set_app_type(int type);
 void __cdecl crt___setusermatherr(void *handler);
 char *__cdecl crt_getenv(const char *name);
 WCHAR *__cdecl crt__wgetenv(const WCHAR *name);
+/* environ.c */
+int __cdecl crt__putenv(const char *s);
+int __cdecl crt__wputenv(const WCHAR *s);
+int __cdecl crt__putenv_s(const char *name, const char *value);
+int __cdecl crt__wputenv_s(const WCHAR *name, const WCHAR *value);
 /* Split a Windows command line by the C runtime's rules (exposed for tests):
  * returns a NULL-terminated argv in one allocation. */
 WCHAR **crt_split_command_line(const WCHAR *cmdline, int *argc);
@@ -323,6 +328,9 @@ struct crt_file *__cdecl crt_fopen(const char *path, const char *mode);
 struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode);
 struct crt_file *__cdecl crt__fdopen(int fd, const char *mode);
 int __cdecl crt_fclose(struct crt_file *f);
+struct crt_file *__cdecl crt_freopen(const char *path, const char *mode, struct crt_file *f);
+struct crt_file *__cdecl crt__wfreopen(const WCHAR *path, const WCHAR *mode, struct crt_file *f);
+int __cdecl crt__fcloseall(void);
 int __cdecl crt_fflush(struct crt_file *f);
 size_t __cdecl crt_fwrite(const void *p, size_t size, size_t count, struct crt_file *f);
 size_t __cdecl crt_fread(void *p, size_t size, size_t count, struct crt_file *f);
@@ -452,6 +460,7 @@ int __cdecl crt_wcstol(const WCHAR *s, WCHAR **end, int base);
 unsigned int __cdecl crt_wcstoul(const WCHAR *s, WCHAR **end, int base);
 double __cdecl crt_wcstod(const WCHAR *s, WCHAR **end);
 int __cdecl crt__wtoi(const WCHAR *s);
+int __cdecl crt__wtol(const WCHAR *s);
 int __cdecl crt_labs(int x);
 int64_t __cdecl crt__abs64(int64_t x);
 char *__cdecl crt__itoa(int v, char *buf, int radix);
@@ -496,6 +505,8 @@ int __cdecl crt_memmove_s(void *dst, size_t size, const void *src, size_t count)
 int __cdecl crt_strcpy_s(char *dst, size_t size, const char *src);
 int __cdecl crt_strcat_s(char *dst, size_t size, const char *src);
 int __cdecl crt_strncpy_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src);
+int __cdecl crt_msvcrt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src);
 int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src);
 int __cdecl crt_wcsncpy_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
 int __cdecl crt_getenv_s(size_t *needed, char *buf, size_t size, const char *name);

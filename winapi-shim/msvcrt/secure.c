@@ -4,6 +4,7 @@
  * and is ERANGE; both report through the invalid-parameter handler first
  * and return the errno value. */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "msvcrt/msvcrt_private.h"
@@ -121,6 +122,43 @@ int __cdecl crt_strncpy_s(char *dst, size_t size, const char *src, size_t count)
 	memcpy(dst, src, n);
 	dst[n] = 0;
 	return 0;
+}
+
+/* report: through the invalid-parameter handler too (the UCRT); msvcrt.dll
+ * has no default action for an invalid parameter, so its wcscpy_s (the
+ * one _s function mingw programs import from it) only sets errno and
+ * returns it, as Wine's msvcrt.dll does. */
+static int wcscpy_checked(WCHAR *dst, size_t size, const WCHAR *src, bool report)
+{
+	size_t n;
+	int err = 0;
+
+	if (!dst || !size) {
+		err = EINVAL;
+	} else if (!src) {
+		dst[0] = 0;
+		err = EINVAL;
+	} else if ((n = crt_wcsnlen(src, size)) == size) {
+		dst[0] = 0;
+		err = ERANGE;
+	} else {
+		memcpy(dst, src, (n + 1) * sizeof(WCHAR));
+		return 0;
+	}
+	if (report)
+		return fail(err);
+	crt_set_errno(err);
+	return err;
+}
+
+int __cdecl crt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src)
+{
+	return wcscpy_checked(dst, size, src, true);
+}
+
+int __cdecl crt_msvcrt_wcscpy_s(WCHAR *dst, size_t size, const WCHAR *src)
+{
+	return wcscpy_checked(dst, size, src, false);
 }
 
 int __cdecl crt_wcscat_s(WCHAR *dst, size_t size, const WCHAR *src)

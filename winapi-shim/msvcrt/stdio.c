@@ -413,6 +413,110 @@ int __cdecl crt_fclose(struct crt_file *f)
 	return r;
 }
 
+/* The stream keeps its FILE (programs hold the pointer).  A standard
+ * stream also keeps its descriptor number: msvcrt closes the old
+ * descriptor and opens the new file at the lowest free one, so
+ * freopen(..., stdout) redirects descriptor 1 (and what Win32 writes to
+ * the standard output) as well.  When the new file cannot be opened the
+ * stream ends up closed, as msvcrt leaves it. */
+static struct crt_file *reopen(const char *path, const char *mode, struct crt_file *f)
+{
+	struct stream *st = stream_of(f);
+	int access, flags, fd;
+	char *upath;
+
+	if (!st || !path || !mode || (flags = parse_mode(mode, &access)) < 0) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	upath = crt_unix_path(path);
+	if (!upath) {
+		crt_set_errno(ENOMEM);
+		return NULL;
+	}
+	pthread_mutex_lock(&st->lock);
+	if (st->fd >= 0)
+		flush_locked(st);
+	fd = open(upath, flags, 0666);
+	TRACE(msvcrt, "%s %s -> fd %d (was %d)\n", upath, mode, fd, st->fd);
+	free(upath);
+	if (fd < 0)
+		crt_set_errno_host(errno);
+	if (fd >= 0 && st->fd >= 0 && st->fd <= 2) {
+		if (dup2(fd, st->fd) < 0) {
+			crt_set_errno_host(errno);
+			close(fd);
+			pthread_mutex_unlock(&st->lock);
+			return NULL;
+		}
+		close(fd);
+		fd = st->fd;
+	} else if (st->fd >= 0) {
+		close(st->fd);
+	}
+	if (st->own_buf)
+		free(st->buf);
+	st->buf = NULL;
+	st->size = st->pos = st->end = 0;
+	st->own_buf = st->writing = st->eof = st->err = st->nungot = 0;
+	st->wpending = 0;
+	st->fd = fd;
+	st->access = access;
+	st->bufmode = f == &crt__iob[2] ? CRT_IONBF : CRT_IOFBF;
+	st->line = f == &crt__iob[1] && fd >= 0 && isatty(fd);
+	f->_ptr = f->_base = NULL;
+	f->_cnt = f->_bufsiz = 0;
+	f->_file = fd;
+	f->_flag = fd < 0 ? 0 : access == (S_READ | S_WRITE) ? CRT_IORW : access == S_READ ? CRT_IOREAD : CRT_IOWRT;
+	pthread_mutex_unlock(&st->lock);
+	return fd < 0 ? NULL : f;
+}
+
+struct crt_file *__cdecl crt_freopen(const char *path, const char *mode, struct crt_file *f)
+{
+	return reopen(path, mode, f);
+}
+
+struct crt_file *__cdecl crt__wfreopen(const WCHAR *path, const WCHAR *mode, struct crt_file *f)
+{
+	char *p, *m;
+	struct crt_file *r;
+
+	if (!path || !mode) {
+		crt_set_errno(EINVAL);
+		return NULL;
+	}
+	p = crt_wide_to_utf8_alloc(path);
+	m = crt_wide_to_utf8_alloc(mode);
+	r = p && m ? reopen(p, m, f) : NULL;
+	if (!p || !m)
+		crt_set_errno(ENOMEM);
+	free(p);
+	free(m);
+	return r;
+}
+
+/* Closes every stream but stdin, stdout and stderr; the count closed. */
+int __cdecl crt__fcloseall(void)
+{
+	int n = 0;
+
+	pthread_once(&std_once, init_std);
+	for (;;) {
+		struct stream *victim = NULL;
+
+		pthread_mutex_lock(&list_lock);
+		for (struct stream *st = open_list; st && !victim; st = st->next)
+			if (!(st->pub >= crt__iob && st->pub < crt__iob + CRT_IOB_ENTRIES))
+				victim = st;
+		pthread_mutex_unlock(&list_lock);
+		if (!victim)
+			return n;
+		crt_fclose(victim->pub);
+		n++;
+	}
+}
+
 /* ---- the exported stream functions ------------------------------------------- */
 
 #define LOCKED(f, fail, ...)                                                 \

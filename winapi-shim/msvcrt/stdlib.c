@@ -173,6 +173,12 @@ int __cdecl crt__wtoi(const WCHAR *s)
 	return crt_wcstol(s, NULL, 10);
 }
 
+/* long is 32 bits on Windows: the same as _wtoi. */
+int __cdecl crt__wtol(const WCHAR *s)
+{
+	return crt_wcstol(s, NULL, 10);
+}
+
 int __cdecl crt_labs(int x)
 {
 	return x < 0 ? -x : x;
