@@ -18,19 +18,6 @@
 
 /* ---- WriteConsoleOutput ----------------------------------------------------- */
 
-/* SGR parameters for a console attribute: Windows' colour bits are
- * blue 1, green 2, red 4 (ANSI numbers them red 1, green 2, blue 4). */
-static int sgr(char *out, size_t len, WORD attr)
-{
-	int fg = ((attr & FOREGROUND_RED) ? 1 : 0) | ((attr & FOREGROUND_GREEN) ? 2 : 0) |
-		 ((attr & FOREGROUND_BLUE) ? 4 : 0);
-	int bg = ((attr & BACKGROUND_RED) ? 1 : 0) | ((attr & BACKGROUND_GREEN) ? 2 : 0) |
-		 ((attr & BACKGROUND_BLUE) ? 4 : 0);
-
-	return snprintf(out, len, "\033[0;%d;%dm", (attr & FOREGROUND_INTENSITY ? 90 : 30) + fg,
-			(attr & BACKGROUND_INTENSITY ? 100 : 40) + bg);
-}
-
 struct outbuf {
 	char *p;
 	size_t len, cap;
@@ -103,7 +90,7 @@ static BOOL write_output(HANDLE h, const CHAR_INFO *buf, COORD size, COORD coord
 	region->Right = (SHORT)(region->Left + width - 1);
 	region->Bottom = (SHORT)(region->Top + height - 1);
 
-	/* Save the cursor, draw row by row, restore attributes and cursor. */
+	/* Save the cursor, draw row by row, restore the attribute and the cursor. */
 	ret = put(&o, "\0337", 2);
 	for (int y = 0; ret && y < height; y++) {
 		char seq[48];
@@ -118,7 +105,7 @@ static BOOL write_output(HANDLE h, const CHAR_INFO *buf, COORD size, COORD coord
 			ssize_t len;
 
 			if (c->Attributes != last_attr) {
-				n = sgr(seq, sizeof(seq), c->Attributes);
+				n = (int)console_sgr(c->Attributes, seq, sizeof(seq));
 				ret = put(&o, seq, (size_t)n);
 				last_attr = c->Attributes;
 			}
@@ -132,7 +119,13 @@ static BOOL write_output(HANDLE h, const CHAR_INFO *buf, COORD size, COORD coord
 			ret = ret && len > 0 && put(&o, utf8, (size_t)len);
 		}
 	}
-	ret = ret && put(&o, "\033[0m\0338", 6);
+	/* Back to the attribute later text is written with, then the cursor. */
+	if (ret) {
+		char seq[48];
+		int n = (int)console_sgr(console_attributes(), seq, sizeof(seq));
+
+		ret = put(&o, seq, (size_t)n) && put(&o, "\0338", 2);
+	}
 	if (!ret) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 	} else {

@@ -67,6 +67,16 @@ size_t console_sgr(WORD attr, char *buf, size_t size)
 				attr & COMMON_LVB_UNDERSCORE ? ";4" : "");
 }
 
+WORD console_attributes(void)
+{
+	WORD attr;
+
+	pthread_mutex_lock(&attr_lock);
+	attr = attributes;
+	pthread_mutex_unlock(&attr_lock);
+	return attr;
+}
+
 BOOL WINAPI SetConsoleTextAttribute(HANDLE h, WORD attr)
 {
 	struct file *f = get_console_output(h);

@@ -68,6 +68,9 @@ BOOL WINAPI SetThreadStackGuarantee(PULONG size);
 /* consolebuffer.c: the ANSI SGR sequence for a console text attribute
  * into buf; its length. */
 size_t console_sgr(WORD attr, char *buf, size_t size);
+/* The attribute SetConsoleTextAttribute set last (what text written
+ * next is drawn with). */
+WORD console_attributes(void);
 
 /* psapi.c: the K32* names are the implementations (psapi.dll exports
  * them under its own names). */
