@@ -4,7 +4,7 @@
  * v1 entry.
  *
  *   ndv1pingpong -s ADDR[:PORT]
- *   ndv1pingpong -c SERVER[:PORT] [-l LOCAL] [-n ITERS] [-S MIN] [-M MAX]
+ *   ndv1pingpong -c SERVER[:PORT] [-l LOCAL] [-n ITERS] [-S MIN] [-M MAX] [-w SECS]
  *
  * The adapter comes from the catalog's ND v1 entry (NdOpenV1Adapter).
  * The client posts its receives before it connects (v1 allows it), tells
@@ -29,6 +29,7 @@
 #define WAIT_MS 30000
 #define MAX_BUFFER (1u << 20)
 #define HELLO_MAGIC 0x3150504Eu	/* "NPP1" */
+#define REFUSED 3	/* Client(): refused, may try again */
 
 struct Hello {
 	UINT32 magic;
@@ -45,6 +46,7 @@ struct Options {
 	SOCKADDR_INET local;
 	int localLength;
 	ULONG iterations, minSize, maxSize;
+	ULONG waitSeconds;
 };
 
 struct V1 {
@@ -254,7 +256,10 @@ static int Server(const Options *o)
 {
 	V1 v = {};
 	Hello hello;
-	SIZE_T in, out, len = sizeof(hello);
+	/* The private data arrives padded to what the transport carries
+	 * (56 bytes for RoCE): room for all of it. */
+	char priv[256];
+	SIZE_T in, out, len = sizeof(priv);
 	USHORT port = ntohs(o->address.si_family == AF_INET ? o->address.Ipv4.sin_port : o->address.Ipv6.sin6_port);
 	USHORT assigned = 0;
 	ULONG seq = 0, received = 0;
@@ -273,9 +278,10 @@ static int Server(const Options *o)
 	hr = Finish(v.listen, &v.ov, v.listen->GetConnectionRequest(v.connector, &v.ov), NULL);
 	if (FAILED(hr))
 		return Teardown(&v, Fail(&v, "INDListen::GetConnectionRequest", hr));
-	hr = v.connector->GetConnectionData(&in, &out, &hello, &len);
+	hr = v.connector->GetConnectionData(&in, &out, priv, &len);
 	if (FAILED(hr))
 		return Teardown(&v, Fail(&v, "INDConnector::GetConnectionData", hr));
+	memcpy(&hello, priv, sizeof(hello));
 	if (len < sizeof(hello) || hello.magic != HELLO_MAGIC || hello.maxSize > MAX_BUFFER) {
 		v.connector->Reject(NULL, 0);
 		fprintf(stderr, "ndv1pingpong server: not a ping-pong client (%lu bytes of private data)\n",
@@ -341,6 +347,10 @@ static int Client(const Options *o)
 	hr = v.connector->Connect(v.endpoint, (const struct sockaddr *)&o->address, o->addressLength, IPPROTO_TCP, 0,
 				  &hello, sizeof(hello), &v.ov);
 	hr = Finish(v.connector, &v.ov, hr, NULL);
+	if (hr == ND_CONNECTION_REFUSED && o->waitSeconds) {
+		Teardown(&v, 1);
+		return REFUSED;
+	}
 	if (FAILED(hr))
 		return Teardown(&v, Fail(&v, "INDConnector::Connect", hr));
 	hr = Finish(v.connector, &v.ov, v.connector->CompleteConnect(&v.ov), NULL);
@@ -379,7 +389,7 @@ static int Client(const Options *o)
 static void Usage(FILE *f)
 {
 	fprintf(f, "usage: ndv1pingpong -s ADDR[:PORT]\n"
-		   "       ndv1pingpong -c SERVER[:PORT] [-l LOCAL] [-n ITERS] [-S MIN] [-M MAX]\n"
+		   "       ndv1pingpong -c SERVER[:PORT] [-l LOCAL] [-n ITERS] [-S MIN] [-M MAX] [-w SECS]\n"
 		   "Send/Receive ping-pong over NetworkDirect v1 (INDEndpoint), every byte checked.\n"
 		   "  -s ADDR[:PORT]    serve on this local ND address (port %u)\n"
 		   "  -c SERVER[:PORT]  connect to a server\n"
@@ -387,6 +397,7 @@ static void Usage(FILE *f)
 		   "  -n ITERS          messages per size (default 100)\n"
 		   "  -S MIN, -M MAX    sizes MIN, then doubling up to MAX bytes (default 0 to 65536;\n"
 		   "                    at most %u)\n"
+		   "  -w SECS           retry a refused connection for up to SECS seconds (default 0)\n"
 		   "Exit status: 0 all messages matched, 1 a failure, 2 a bad command line.\n",
 		DEFAULT_PORT, MAX_BUFFER);
 }
@@ -438,7 +449,8 @@ int main(int argc, char **argv)
 			}
 		} else if ((!strcmp(a, "-n") && Number(val, &o.iterations) && o.iterations) ||
 			   (!strcmp(a, "-S") && Number(val, &o.minSize)) ||
-			   (!strcmp(a, "-M") && Number(val, &o.maxSize))) {
+			   (!strcmp(a, "-M") && Number(val, &o.maxSize)) ||
+			   (!strcmp(a, "-w") && Number(val, &o.waitSeconds))) {
 			continue;
 		} else {
 			fprintf(stderr, "ndv1pingpong: bad option %s %s\n", a, val);
@@ -455,7 +467,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ndv1pingpong: NdStartup failed: %s\n", NdStatusString(rc));
 		return 1;
 	}
-	rc = o.server ? Server(&o) : Client(&o);
+	if (o.server) {
+		rc = Server(&o);
+	} else {
+		ULONGLONG deadline = GetTickCount64() + o.waitSeconds * 1000ull;
+
+		while ((rc = Client(&o)) == REFUSED && GetTickCount64() < deadline)
+			Sleep(200);
+		if (rc == REFUSED) {
+			fprintf(stderr, "ndv1pingpong client: INDConnector::Connect failed: %s\n",
+				NdStatusString(ND_CONNECTION_REFUSED));
+			rc = 1;
+		}
+	}
 	NdCleanup();
 	fflush(stdout);
 	return rc;

@@ -71,11 +71,12 @@ static void STDMETHODCALLTYPE ep_SubmitRequestBatch(INDEndpoint *This)
 
 /* v1's SGEs (SIZE_T lengths, region handles) as v2's (ULONG lengths,
  * local tokens).  ND_DATA_OVERRUN past the endpoint's limit for that
- * direction; ND_BUFFER_OVERFLOW for a length no v2 SGE can carry;
+ * direction; ND_BUFFER_OVERFLOW when they add up to more than the
+ * device's MaxTransferLength (v1's MaxInbound/OutboundLength);
  * ND_INVALID_PARAMETER_2 for an SGE with data but no valid region. */
-static HRESULT convert_sges(const ND_SGE *in, SIZE_T n, ULONG limit, ND2_SGE *out)
+static HRESULT convert_sges(const struct nd1_endpoint *ep, const ND_SGE *in, SIZE_T n, ULONG limit, ND2_SGE *out)
 {
-	SIZE_T i;
+	SIZE_T i, total = 0;
 
 	if (n > limit)
 		return ND_DATA_OVERRUN;
@@ -84,7 +85,8 @@ static HRESULT convert_sges(const ND_SGE *in, SIZE_T n, ULONG limit, ND2_SGE *ou
 	for (i = 0; i < n; i++) {
 		IND2MemoryRegion *mr = nd1_mr_from(in[i].hMr);
 
-		if (in[i].Length > MAXULONG)
+		if (in[i].Length > ep->adapter->info.MaxTransferLength ||
+		    (total += in[i].Length) > ep->adapter->info.MaxTransferLength)
 			return ND_BUFFER_OVERFLOW;
 		if (!mr && in[i].Length)
 			return ND_INVALID_PARAMETER_2;
@@ -103,7 +105,7 @@ static HRESULT STDMETHODCALLTYPE ep_Send(INDEndpoint *This, ND_RESULT *res, cons
 
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
-	hr = convert_sges(sgl, n, ep->out_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
 	if (hr != ND_SUCCESS)
 		return hr;
 	return ND_CALL(ep->v2, Send, res, sge, (ULONG)n, flags);
@@ -130,7 +132,7 @@ static HRESULT STDMETHODCALLTYPE ep_Receive(INDEndpoint *This, ND_RESULT *res, c
 
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
-	hr = convert_sges(sgl, n, ep->in_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->in_sge, sge);
 	if (hr != ND_SUCCESS)
 		return hr;
 	return ND_CALL(ep->v2, Receive, res, sge, (ULONG)n);
@@ -189,7 +191,7 @@ static HRESULT rdma(struct nd1_endpoint *ep, BOOL read, ND_RESULT *res, const ND
 	length = nd1_bswap64(desc->Length);
 	if (offset > length)
 		return ND_INVALID_PARAMETER_5;
-	hr = convert_sges(sgl, n, ep->out_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
 	if (hr != ND_SUCCESS)
 		return hr;
 	if (read)

@@ -49,7 +49,7 @@ nd1_pp() { # ROLE ARGS...
 nd1_pp_local() {
 	nd1_pp server -s "$NDSHIM_VM_ADDR:54421" > "$vm_tmp/nd1pp-server" 2>&1 & _srv=$!
 	_crc=0
-	nd1_pp client -c "$NDSHIM_VM_ADDR:54421" -n 5 -S 0 -M 65536 || _crc=1
+	nd1_pp client -c "$NDSHIM_VM_ADDR:54421" -w 60 -n 5 -S 0 -M 65536 || _crc=1
 	_src=0
 	wait $_srv || _src=1
 	echo "--- server:"
@@ -77,5 +77,5 @@ else
 	nd1_one client client "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER"
 	nd1_report client
 	vm_check "ndv1pingpong client to A: 0 B to 64 KiB checked" \
-		nd1_pp client -c "$NDSHIM_VM_PEER:54421" -n 5 -S 0 -M 65536
+		nd1_pp client -c "$NDSHIM_VM_PEER:54421" -w 60 -n 5 -S 0 -M 65536
 fi
