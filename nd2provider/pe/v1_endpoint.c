@@ -1,8 +1,10 @@
 /* INDEndpoint over IND2QueuePair.  Each request's ND_RESULT is its v2
  * request context (v1_cq.c fills it).  Requests are posted as they are
- * made: StartRequestBatch/SubmitRequestBatch only bracket them (the
- * interface lets a provider submit a batch's requests early; rdma-core
- * posts each one with a doorbell of its own either way).
+ * made, also between StartRequestBatch and SubmitRequestBatch: holding
+ * them back would lose the synchronous ND_NO_MORE_ENTRIES the Receive
+ * page requires (only the post knows the queue is full), and the batch
+ * is a hint a provider may submit early; rdma-core rings one doorbell
+ * per post either way.
  *
  * The synchronous codes are v2's where the two agree (INDEndpoint::
  * Receive's page: ND_NO_MORE_ENTRIES for a full queue, ND_DATA_OVERRUN
