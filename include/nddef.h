@@ -86,4 +86,48 @@ typedef struct _ND2_SGE {
 	UINT32 MemoryRegionToken;
 } ND2_SGE;
 
+/* ---- ND v1 (the INDxxx interfaces of ndspi.h) ---------------------------- */
+/* A registration as v1 hands it out: opaque to the client. */
+typedef struct _ND_MR_HANDLE *ND_MR_HANDLE;
+
+typedef struct _ND_ADAPTER_INFO1 {
+	UINT32 VendorId;
+	UINT32 DeviceId;
+	SIZE_T MaxInboundSge;
+	SIZE_T MaxInboundRequests;
+	SIZE_T MaxInboundLength;
+	SIZE_T MaxOutboundSge;
+	SIZE_T MaxOutboundRequests;
+	SIZE_T MaxOutboundLength;
+	SIZE_T MaxInlineData;
+	SIZE_T MaxInboundReadLimit;
+	SIZE_T MaxOutboundReadLimit;
+	SIZE_T MaxCqEntries;
+	SIZE_T MaxRegistrationSize;
+	SIZE_T MaxWindowSize;
+	SIZE_T LargeRequestThreshold;
+	SIZE_T MaxCallerData;
+	SIZE_T MaxCalleeData;
+} ND_ADAPTER_INFO1;
+typedef ND_ADAPTER_INFO1 ND_ADAPTER_INFO;
+
+/* Filled by the provider before the CQ hands its address back. */
+typedef struct _ND_RESULT {
+	HRESULT Status;
+	SIZE_T BytesTransferred;
+} ND_RESULT;
+
+typedef struct _ND_SGE {
+	void *pAddr;
+	SIZE_T Length;
+	ND_MR_HANDLE hMr;
+} ND_SGE;
+
+/* A bound window as the peer needs it: every field in network order. */
+typedef struct _ND_MW_DESCRIPTOR {
+	UINT64 Base;
+	UINT64 Length;
+	UINT32 Token;
+} ND_MW_DESCRIPTOR;
+
 #endif

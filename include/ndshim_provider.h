@@ -4,7 +4,8 @@
  * catalog entry, which the ND client passes to WSCGetProviderPath and, as
  * the rclsid, to the provider DLL's DllGetClassObject.  When several
  * providers are configured (NDSHIM_ND_PROVIDERS), entry i (from 0) has
- * this GUID with i added to its last byte.
+ * this GUID with i added to its last byte; its ND v1 entry adds
+ * NDSHIM_PROVIDER_V1_OFFSET too.
  *
  *   {BE02872B-9BB6-4666-A176-4E2C0487FE2A}
  *
@@ -20,6 +21,13 @@
 
 /* Catalog entry name (WSAPROTOCOL_INFOW.szProtocol). */
 #define NDSHIM_PROVIDER_NAME "ndshim NetworkDirect v2 (rdma-core)"
+
+/* Each v2 entry has an ND v1 twin naming the same DLL: its GUID is the
+ * v2 entry's with this added to the last byte (DllGetClassObject accepts
+ * both, as it ignores that byte). */
+#define NDSHIM_PROVIDER_V1_OFFSET 0x80
+#define NDSHIM_PROVIDER_V1_NAME "ndshim NetworkDirect v1 (rdma-core)"
+#define NDSHIM_ND_VERSION_1 0x1
 
 /* ND v2 catalog entry fields the ND client checks (CLIENT-BEHAVIOR.md). */
 #define NDSHIM_ND_VERSION_2 0x20000

@@ -209,7 +209,8 @@ static ULONG ShowProvider(ULONG index)
 		if (wcscmp(e->path, e->expandedPath))
 			printf("\texpanded_path:\t\t%ls\n", e->expandedPath);
 		if (show == SHOW_VERBOSE) {
-			printf("\tversion:\t\t0x%X (ND v%d)\n", e->protocol.iVersion, e->protocol.iVersion >> 16);
+			printf("\tversion:\t\t0x%X (ND v%d)\n", e->protocol.iVersion,
+			       e->protocol.iVersion == ND_VERSION_1 ? 1 : e->protocol.iVersion >> 16);
 			printf("\taddress_family:\t\t%s\n", FamilyName(e->protocol.iAddressFamily));
 			PrintProviderFlags(&e->protocol);
 		}
@@ -231,6 +232,10 @@ static ULONG ShowProvider(ULONG index)
 		printf("%s\n", list && list->iAddressCount ? "" : "(none)");
 	}
 	if (!list)
+		return 0;
+	/* A v1 entry's adapters are v1 objects (INDAdapter, no AdapterId):
+	 * its addresses are what there is to show. */
+	if (e->protocol.iVersion == ND_VERSION_1)
 		return 0;
 
 	hr = NdOpenProvider(index, &provider);
@@ -273,7 +278,7 @@ static ULONG ShowProvider(ULONG index)
 static void Usage(FILE *f)
 {
 	fprintf(f, "Usage: ndinfo [-l | -v]\n"
-		   "Lists the NetworkDirect v2 providers of the Winsock catalog, their\n"
+		   "Lists the NetworkDirect providers (v2 and v1) of the Winsock catalog, their\n"
 		   "addresses and each adapter's ND2_ADAPTER_INFO (like ibv_devinfo).\n"
 		   "\n"
 		   "  -l, --list      one line per adapter: provider, AdapterId, addresses\n"
@@ -316,7 +321,7 @@ int main(int argc, char **argv)
 		printf("    provider AdapterId           addresses\n");
 		printf("    -------- ------------------  ---------\n");
 	} else {
-		printf("NetworkDirect v2 providers in the Winsock catalog: %lu\n", (unsigned long)count);
+		printf("NetworkDirect providers in the Winsock catalog: %lu\n", (unsigned long)count);
 		hr = NdQueryAddressList(0, NULL, &size);
 		if (hr == ND_BUFFER_OVERFLOW) {
 			all = (SOCKET_ADDRESS_LIST *)new char[size];

@@ -1,5 +1,6 @@
 /* nd2prov.dll's entry points: DllGetClassObject hands out IND2Provider
- * objects, DllCanUnloadNow says whether any object is still alive.
+ * objects (ND v2) or the class factory of INDProvider objects (ND v1,
+ * v1_provider.c), DllCanUnloadNow says whether any object is still alive.
  *
  * The provider GUID: the catalog lists this DLL with the GUID of
  * include/ndshim_provider.h, and when several providers are configured,
@@ -8,7 +9,7 @@
  * in all but its last byte, so the DLL answers under whichever entry
  * names it, and refuse everything else (CLASS_E_CLASSNOTAVAILABLE). */
 #include <initguid.h>
-#include "nd2prov.h"
+#include "v1.h"
 #include "ndshim_provider.h"
 
 HRESULT WINAPI DllGetClassObject(REFCLSID rclsid, REFIID riid, void **out);
@@ -52,8 +53,9 @@ HRESULT WINAPI DllGetClassObject(REFCLSID rclsid, REFIID riid, void **out)
 	*out = NULL;
 	if (!our_clsid(rclsid))
 		return CLASS_E_CLASSNOTAVAILABLE;
-	/* ND v2 asks for the provider itself; there is no class factory
-	 * (that is ND v1's way, which this provider does not speak). */
+	/* ND v2 asks for the provider itself, ND v1 for a class factory. */
+	if (riid && IsEqualIID(riid, &IID_IClassFactory))
+		return nd1_class_factory(riid, out);
 	if (!riid || (!IsEqualIID(riid, &IID_IND2Provider) && !IsEqualIID(riid, &IID_IUnknown)))
 		return E_NOINTERFACE;
 	return nd_provider_create(out);

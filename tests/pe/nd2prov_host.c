@@ -79,8 +79,34 @@ static void class_object(struct dll *d)
 	ok(d->get_class(&other, &IID_IND2Provider, &p) == CLASS_E_CLASSNOTAVAILABLE && !p,
 	   "another GUID: CLASS_E_CLASSNOTAVAILABLE\n");
 	p = (void *)1;
-	ok(d->get_class(&provider_id, &IID_IClassFactory, &p) == E_NOINTERFACE && !p,
-	   "IClassFactory (ND v1's way): E_NOINTERFACE\n");
+	ok(d->get_class(&provider_id, &IID_IND2Adapter, &p) == E_NOINTERFACE && !p,
+	   "IID_IND2Adapter: E_NOINTERFACE\n");
+	{
+		/* ND v1's way: a class factory, which keeps the DLL while held. */
+		GUID v1 = provider_id;
+		IClassFactory *f = NULL;
+		INDProvider *p1 = NULL;
+		IUnknown *u = (IUnknown *)1;
+
+		v1.Data4[7] += 0x80;
+		ok(d->get_class(&v1, &IID_IClassFactory, (void **)&f) == S_OK && f,
+		   "IClassFactory under the v1 entry's GUID\n");
+		if (f) {
+			ok(d->can_unload() == S_FALSE, "factory held: S_FALSE\n");
+			ok(f->lpVtbl->CreateInstance(f, NULL, &IID_IND2Provider, (void **)&u) == E_NOINTERFACE && !u,
+			   "CreateInstance(IID_IND2Provider): E_NOINTERFACE\n");
+			ok(f->lpVtbl->CreateInstance(f, NULL, &IID_INDProvider, (void **)&p1) == S_OK && p1,
+			   "CreateInstance(IID_INDProvider)\n");
+			ok(f->lpVtbl->LockServer(f, FALSE) == E_UNEXPECTED, "LockServer(FALSE) unlocked: E_UNEXPECTED\n");
+			ok(f->lpVtbl->LockServer(f, TRUE) == S_OK, "LockServer(TRUE)\n");
+			f->lpVtbl->Release(f);
+			ok(d->can_unload() == S_FALSE, "locked, a v1 provider alive: S_FALSE\n");
+			if (p1)
+				ok(p1->lpVtbl->Release(p1) == 0, "Release the v1 provider: 0\n");
+			ok(d->can_unload() == S_FALSE, "still locked: S_FALSE\n");
+			ok(f->lpVtbl->LockServer(f, FALSE) == S_OK, "LockServer(FALSE)\n");
+		}
+	}
 	ok(d->get_class(&provider_id, &IID_IND2Provider, NULL) == E_POINTER, "NULL out: E_POINTER\n");
 	ok(d->can_unload() == S_OK, "nothing alive: DllCanUnloadNow S_OK\n");
 

@@ -80,7 +80,7 @@ static void scan(void)
 	const GUID want = NDSHIM_PROVIDER_GUID_INIT;
 	WSAPROTOCOL_INFOW *info;
 	DWORD len = 0;
-	int err = 0, n, found = -1, count = 0;
+	int err = 0, n, found = -1, count = 0, v1;
 	WCHAR path[MAX_PATH], expanded[MAX_PATH];
 	int plen = MAX_PATH, tiny = 2;
 	HMODULE dll;
@@ -106,10 +106,17 @@ static void scan(void)
 	if (found < 0)
 		return;
 	ok(!memcmp(&info[found].ProviderId, &want, sizeof(GUID)), "provider GUID\n");
-	/* Hidden entries stay out of WSAEnumProtocolsW. */
 	len = 0;
 	WSAEnumProtocolsW(NULL, NULL, &len);
-	ok(len == (DWORD)(n - 1) * sizeof(*info), "WSAEnumProtocolsW size %lu\n", len);
+	/* Hidden entries stay out of WSAEnumProtocolsW: the v2 entry and its
+	 * ND v1 twin (iVersion 1, PFL_HIDDEN alone, same DLL). */
+	ok(len == (DWORD)(n - 2) * sizeof(*info), "WSAEnumProtocolsW size %lu\n", len);
+	for (v1 = 0; v1 < n; v1++)
+		if (info[v1].iVersion == 1 && info[v1].iSocketType == -1)
+			break;
+	ok(v1 < n && info[v1].dwProviderFlags == PFL_HIDDEN &&
+	   (info[v1].dwServiceFlags1 & XP1_ND) == XP1_ND && info[v1].iProtocol == 0,
+	   "an ND v1 entry with PFL_HIDDEN alone\n");
 
 	ok(WSCGetProviderPath(&info[found].ProviderId, path, &tiny, &err) == SOCKET_ERROR &&
 	   err == WSAEFAULT && tiny > 2, "small path buffer: err %d need %d\n", err, tiny);

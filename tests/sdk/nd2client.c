@@ -7,7 +7,8 @@
  *   NdCheckAddress, NdResolveAddress, NdOpenAdapter(IID_IND2Adapter),
  *   IND2Adapter::Query, an overlapped file, a completion queue, a memory
  *   region registered and deregistered through an OVERLAPPED,
- *   NdOpenV1Adapter (no v1 provider: it must fail cleanly),
+ *   NdOpenV1Adapter (the provider's ND v1 entry: an INDAdapter, released
+ *   to 0; the SDK declares it opaque, so through IUnknown),
  *   NdFlushProviders, NdCleanup.
  *
  * Exit status: 0 all of it worked ("nd2client: ok"), 1 this machine has no
@@ -148,9 +149,13 @@ int main(int argc, char **argv)
 	rc = use_adapter(adapter);
 	adapter->lpVtbl->Release(adapter);
 	hr = NdOpenV1Adapter(list->Address[0].lpSockaddr, list->Address[0].iSockaddrLength, &v1);
-	if (SUCCEEDED(hr) || v1) {
-		printf("nd2client: NdOpenV1Adapter opened an ND v1 adapter where no v1 provider exists\n");
+	if (FAILED(hr) || !v1) {
+		rc = failed("NdOpenV1Adapter", hr);
+	} else if (((IUnknown *)v1)->lpVtbl->Release((IUnknown *)v1) != 0) {
+		printf("nd2client: the ND v1 adapter outlived its last Release\n");
 		rc = 2;
+	} else {
+		printf("ND v1 adapter opened and released\n");
 	}
 	free(list);
 	NdFlushProviders();

@@ -130,17 +130,33 @@ static void test_catalog(void **state)
 	const GUID nd = NDSHIM_PROVIDER_GUID_INIT;
 	WSAPROTOCOL_INFOW info[8];
 	DWORD len = 0;
-	int err = 0, n, nd_count = 0;
+	int err = 0, n, nd_count = 0, v1_count = 0;
 	WCHAR path[256];
 	INT plen;
 
 	assert_int_equal(WSCEnumProtocols(NULL, NULL, &len, &err), SOCKET_ERROR);
 	assert_int_equal(err, WSAENOBUFS);
-	assert_int_equal(len, 6 * sizeof(WSAPROTOCOL_INFOW)); /* 4 base + 2 configured */
+	/* 4 base + 2 configured, each as ND v2 and as ND v1 */
+	assert_int_equal(len, 8 * sizeof(WSAPROTOCOL_INFOW));
 	len = sizeof(info);
 	n = WSCEnumProtocols(NULL, info, &len, &err);
-	assert_int_equal(n, 6);
+	assert_int_equal(n, 8);
 	for (int i = 0; i < n; i++) {
+		if (info[i].iVersion == NDSHIM_ND_VERSION_1 && info[i].iSocketType == -1) {
+			GUID v1 = nd;
+
+			/* v1: PFL_HIDDEN alone, after every v2 entry. */
+			assert_int_equal(info[i].dwProviderFlags, PFL_HIDDEN);
+			assert_int_equal(info[i].dwServiceFlags1, XP1_GUARANTEED_DELIVERY |
+					 XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA);
+			assert_int_equal(info[i].iProtocol, 0);
+			assert_int_equal(info[i].iProtocolMaxOffset, 0);
+			assert_true(i >= 6);
+			v1.Data4[7] += NDSHIM_PROVIDER_V1_OFFSET + v1_count;
+			assert_memory_equal(&info[i].ProviderId, &v1, sizeof(GUID));
+			v1_count++;
+			continue;
+		}
 		if (!(info[i].dwProviderFlags & NDSHIM_PFL_NETWORKDIRECT_PROVIDER))
 			continue;
 		assert_int_equal(info[i].iVersion, 0x20000);
@@ -154,6 +170,7 @@ static void test_catalog(void **state)
 		nd_count++;
 	}
 	assert_int_equal(nd_count, 2);
+	assert_int_equal(v1_count, 2);
 	/* The first configured provider has the fixed GUID, the second +1. */
 	plen = 256;
 	assert_int_equal(WSCGetProviderPath((GUID *)&nd, path, &plen, &err), 0);
@@ -164,6 +181,12 @@ static void test_catalog(void **state)
 	plen = 256;
 	assert_int_equal(WSCGetProviderPath(&second, path, &plen, &err), 0);
 	assert_int_equal(wstr_cmp(path, u"%ProgramFiles%\\nd\\second.dll"), 0);
+	/* The v1 twin of the second names the same DLL. */
+	second.Data4[7] += NDSHIM_PROVIDER_V1_OFFSET;
+	plen = 256;
+	assert_int_equal(WSCGetProviderPath(&second, path, &plen, &err), 0);
+	assert_int_equal(wstr_cmp(path, u"%ProgramFiles%\\nd\\second.dll"), 0);
+	second.Data4[7] -= NDSHIM_PROVIDER_V1_OFFSET;
 	plen = 3;
 	assert_int_equal(WSCGetProviderPath(&second, path, &plen, &err), SOCKET_ERROR);
 	assert_int_equal(err, WSAEFAULT);

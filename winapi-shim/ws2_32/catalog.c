@@ -1,6 +1,8 @@
 /* The Winsock provider catalog: the four MSAFD base entries (TCP and UDP
- * over IPv4 and IPv6) and one hidden NetworkDirect v2 entry per
- * configured ND provider, with the fields ND clients check
+ * over IPv4 and IPv6) and, per configured ND provider, one hidden
+ * NetworkDirect v2 entry and one hidden ND v1 entry (the same DLL, which
+ * serves v1 clients through its class factory; the v1 entries follow all
+ * the v2 ones), with the fields ND clients check
  * (docs: CLIENT-BEHAVIOR.md, "Finding the provider").
  *
  * ND providers, read once per process, first match wins:
@@ -50,7 +52,7 @@ static const GUID nd_guid = NDSHIM_PROVIDER_GUID_INIT;
 
 static pthread_once_t catalog_once = PTHREAD_ONCE_INIT;
 static WSAPROTOCOL_INFOW *entries;
-static WCHAR *paths[4 + MAX_ND_PROVIDERS];
+static WCHAR *paths[4 + 2 * MAX_ND_PROVIDERS];
 static unsigned int nentries;
 
 static void set_name(WSAPROTOCOL_INFOW *e, const char *name)
@@ -132,7 +134,29 @@ static void add_nd(const char *path)
 	nentries++;
 }
 
-static void catalog_load(void)
+/* The ND v1 entry of every v2 one: same DLL, iVersion 1 with PFL_HIDDEN
+ * alone (CLIENT-BEHAVIOR.md), its own GUID and catalog id. */
+static void add_nd_v1_entries(void)
+{
+	unsigned int n = nentries - 4;
+
+	for (unsigned int i = 0; i < n; i++) {
+		WSAPROTOCOL_INFOW *e = &entries[nentries];
+
+		paths[nentries] = wstr_dup(paths[4 + i]);
+		if (!paths[nentries])
+			return;
+		*e = entries[4 + i];
+		e->dwProviderFlags = PFL_HIDDEN;
+		e->ProviderId.Data4[7] += NDSHIM_PROVIDER_V1_OFFSET;
+		e->dwCatalogEntryId = 1201 + i;
+		e->iVersion = NDSHIM_ND_VERSION_1;
+		set_name(e, NDSHIM_PROVIDER_V1_NAME);
+		nentries++;
+	}
+}
+
+static void catalog_load_providers(void)
 {
 	const char *env = getenv("NDSHIM_ND_PROVIDERS");
 	const char *conf = getenv("NDSHIM_ND_CONFIG");
@@ -140,7 +164,7 @@ static void catalog_load(void)
 	size_t cap = 0;
 	FILE *f = NULL;
 
-	entries = calloc(4 + MAX_ND_PROVIDERS, sizeof(*entries));
+	entries = calloc(4 + 2 * MAX_ND_PROVIDERS, sizeof(*entries));
 	if (!entries)
 		return;
 	add_base(WS_AF_INET, WS_SOCK_STREAM, "MSAFD Tcpip [TCP/IP]");
@@ -184,6 +208,13 @@ static void catalog_load(void)
 		free(def);
 	}
 	free(own_conf);
+}
+
+static void catalog_load(void)
+{
+	catalog_load_providers();
+	if (entries)
+		add_nd_v1_entries();
 }
 
 static void catalog_init(void)

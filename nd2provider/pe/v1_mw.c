@@ -1,0 +1,67 @@
+/* INDMemoryWindow over IND2MemoryWindow.  The ND_RESULT given at
+ * creation is the one a remote invalidation would complete; this
+ * provider has no SendAndInvalidate (v1_endpoint.c), so it is kept for
+ * that day only. */
+#include "v1.h"
+
+static inline struct nd1_mw *to_mw(INDMemoryWindow *i)
+{
+	return (struct nd1_mw *)i;
+}
+
+static HRESULT STDMETHODCALLTYPE mw_QueryInterface(INDMemoryWindow *This, REFIID riid, void **out)
+{
+	return nd1_qi(This, &to_mw(This)->refs, riid, out, &IID_INDMemoryWindow, FALSE);
+}
+
+static ULONG STDMETHODCALLTYPE mw_AddRef(INDMemoryWindow *This)
+{
+	return (ULONG)InterlockedIncrement(&to_mw(This)->refs);
+}
+
+static ULONG STDMETHODCALLTYPE mw_Release(INDMemoryWindow *This)
+{
+	struct nd1_mw *mw = to_mw(This);
+	LONG n = InterlockedDecrement(&mw->refs);
+
+	if (!n) {
+		ND_CALL(mw->v2, Release);
+		nd1_adapter_put(mw->adapter);
+		nd_free(mw);
+		nd_module_put();
+	}
+	return (ULONG)n;
+}
+
+static const INDMemoryWindowVtbl mw_vtbl = {
+	mw_QueryInterface,
+	mw_AddRef,
+	mw_Release,
+};
+
+struct nd1_mw *nd1_mw_from(INDMemoryWindow *i)
+{
+	return i && i->lpVtbl == &mw_vtbl ? to_mw(i) : NULL;
+}
+
+HRESULT nd1_mw_create(struct nd1_adapter *a, ND_RESULT *invalidate_result, INDMemoryWindow **out)
+{
+	struct nd1_mw *mw = nd_alloc(sizeof(*mw));
+	HRESULT hr;
+
+	if (!mw)
+		return ND_NO_MEMORY;
+	hr = ND_CALL(a->v2, CreateMemoryWindow, &IID_IND2MemoryWindow, (void **)&mw->v2);
+	if (hr != ND_SUCCESS) {
+		nd_free(mw);
+		return hr;
+	}
+	mw->iface.lpVtbl = (void *)&mw_vtbl;
+	mw->refs = 1;
+	mw->adapter = a;
+	mw->invalidate_result = invalidate_result;
+	nd1_adapter_hold(a);
+	nd_module_get();
+	*out = &mw->iface;
+	return ND_SUCCESS;
+}

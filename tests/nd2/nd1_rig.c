@@ -1,0 +1,560 @@
+/* nd2prov.dll's ND v1 objects end to end on a real rdma-core device
+ * (Soft-RoCE rig), under ndrun inside the guests (tests/vm/suites/nd1.sh):
+ *
+ *   nd1_rig server ADDR PEER     the passive side
+ *   nd1_rig client ADDR PEER     the active side
+ *
+ * It finds the provider through the Winsock catalog both ways in the same
+ * run (the ND v2 entry: DllGetClassObject(IID_IND2Provider); the ND v1
+ * entry: IID_IClassFactory, then CreateInstance(IID_INDProvider)), then
+ * checks each v1 method's documented codes as far as the v1 Receive page
+ * and the v2 counterparts define them: the sizing protocols, receives
+ * posted before the connection (ND_DATA_OVERRUN, ND_NO_MORE_ENTRIES,
+ * ND_BUFFER_OVERFLOW synchronously), GetResults handing back the
+ * requests' own ND_RESULTs, a memory window bound with its descriptor in
+ * network order and used by the peer's Read and Write, Notify through
+ * the adapter's file, a receive too small completing ND_BUFFER_OVERFLOW,
+ * and Flush completing the rest ND_CANCELED.
+ * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
+#include <winsock2.h>
+#include <ws2tcpip.h>
+#include <ws2spi.h>
+#include <windows.h>
+#include <initguid.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ndspi.h"
+
+#define PORT 54410
+#define NOPORT 54997
+#define KEY 0x71
+#define RECVS 4
+#define SLOT 8192
+#define SMALL 16
+#define WINDOW 4096
+#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
+#define WAIT_MS 20000
+
+static const char *role = "?";
+static int failures;
+
+static void check(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf(cond ? "ok: nd1 %s: " : "FAIL: nd1 %s: ", role);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (!cond)
+		failures++;
+}
+
+typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
+
+struct side {
+	HMODULE dll;
+	INDAdapter *ad;
+	ND_ADAPTER_INFO1 info;
+	HANDLE file, port;
+	INDCompletionQueue *cq;
+	INDConnector *conn;
+	INDEndpoint *ep;
+	ND_MR_HANDLE mr;
+	char *buf;		/* RECVS slots, then a send slot, then the window */
+	ND_RESULT recv[RECVS], send, other;
+};
+
+static struct sockaddr_in addr_of(const char *ip, USHORT port)
+{
+	struct sockaddr_in a;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons(port);
+	a.sin_addr.s_addr = inet_addr(ip);
+	return a;
+}
+
+static char *slot(struct side *s, int i)
+{
+	return s->buf + (size_t)i * SLOT;
+}
+
+/* An overlapped request to its end through GetOverlappedResult(wait). */
+static HRESULT finish(INDOverlapped *o, HRESULT hr, OVERLAPPED *ov, SIZE_T *bytes)
+{
+	SIZE_T b = (SIZE_T)-1;
+
+	if (hr == ND_PENDING)
+		hr = o->lpVtbl->GetOverlappedResult(o, ov, &b, TRUE);
+	if (bytes)
+		*bytes = b;
+	return hr;
+}
+
+static ND_RESULT *next_result(struct side *s)
+{
+	DWORD end = GetTickCount() + WAIT_MS;
+	ND_RESULT *r;
+
+	do {
+		if (s->cq->lpVtbl->GetResults(s->cq, &r, 1) == 1)
+			return r;
+	} while (GetTickCount() < end);
+	return NULL;
+}
+
+/* ---- discovery --------------------------------------------------------------------- */
+static BOOL find_entry(BOOL v1, GUID *id)
+{
+	WSAPROTOCOL_INFOW *info;
+	DWORD len = 0;
+	int err, n, i;
+	BOOL found = FALSE;
+
+	WSCEnumProtocols(NULL, NULL, &len, &err);
+	info = malloc(len);
+	n = WSCEnumProtocols(NULL, info, &len, &err);
+	for (i = 0; i < n; i++) {
+		if ((info[i].dwServiceFlags1 & XP1_ND) != XP1_ND || info[i].iSocketType != -1 ||
+		    info[i].iProtocol != 0 || info[i].iProtocolMaxOffset != 0)
+			continue;
+		if (v1 ? info[i].iVersion == ND_VERSION_1 && (info[i].dwProviderFlags & PFL_HIDDEN)
+		       : info[i].iVersion == ND_VERSION_2 &&
+				 (info[i].dwProviderFlags & (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) ==
+					 (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) {
+			*id = info[i].ProviderId;
+			found = TRUE;
+			break;
+		}
+	}
+	free(info);
+	return found;
+}
+
+static get_class_fn load(struct side *s, const GUID *id)
+{
+	WCHAR path[MAX_PATH], full[MAX_PATH];
+	int plen = MAX_PATH, err;
+
+	if (WSCGetProviderPath((GUID *)id, path, &plen, &err))
+		return NULL;
+	ExpandEnvironmentStringsW(path, full, MAX_PATH);
+	s->dll = LoadLibraryExW(full, NULL, 0);
+	return s->dll ? (get_class_fn)(void *)GetProcAddress(s->dll, "DllGetClassObject") : NULL;
+}
+
+static INDProvider *discover(struct side *s, const char *ip)
+{
+	GUID v1id, v2id;
+	get_class_fn get_class;
+	IClassFactory *f = NULL;
+	IND2Provider *p2 = NULL;
+	INDProvider *p = NULL;
+	IUnknown *u = NULL;
+	SOCKET_ADDRESS_LIST *list;
+	SIZE_T cb = 0;
+	HRESULT hr;
+	int i, listed = 0;
+
+	check(find_entry(TRUE, &v1id), "the catalog has an ND v1 entry (iVersion 1, PFL_HIDDEN)");
+	check(find_entry(FALSE, &v2id), "the catalog has an ND v2 entry beside it");
+	get_class = load(s, &v2id);
+	check(get_class && get_class(&v2id, &IID_IND2Provider, (void **)&p2) == S_OK && p2,
+	      "v2 client: DllGetClassObject(v2 entry, IID_IND2Provider)");
+	if (p2)
+		p2->lpVtbl->Release(p2);
+	get_class = load(s, &v1id);
+	if (!get_class) {
+		check(0, "the v1 entry's DLL loads");
+		return NULL;
+	}
+	check(get_class(&v1id, &IID_IClassFactory, (void **)&f) == S_OK && f,
+	      "v1 client: DllGetClassObject(v1 entry, IID_IClassFactory)");
+	if (!f)
+		return NULL;
+	check(f->lpVtbl->CreateInstance(f, (IUnknown *)f, &IID_INDProvider, (void **)&u) == CLASS_E_NOAGGREGATION && !u,
+	      "CreateInstance with an outer object: CLASS_E_NOAGGREGATION");
+	check(f->lpVtbl->CreateInstance(f, NULL, &IID_IND2Adapter, (void **)&u) == E_NOINTERFACE,
+	      "CreateInstance(IID_IND2Adapter): E_NOINTERFACE");
+	check(f->lpVtbl->CreateInstance(f, NULL, &IID_INDProvider, (void **)&p) == S_OK && p,
+	      "CreateInstance(NULL, IID_INDProvider)");
+	f->lpVtbl->Release(f);
+	if (!p)
+		return NULL;
+	check(p->lpVtbl->QueryAddressList(p, NULL, NULL) == ND_INVALID_PARAMETER_2,
+	      "QueryAddressList(NULL size): ND_INVALID_PARAMETER_2");
+	hr = p->lpVtbl->QueryAddressList(p, NULL, &cb);
+	check(hr == ND_BUFFER_OVERFLOW && cb > sizeof(SOCKET_ADDRESS_LIST),
+	      "QueryAddressList(NULL): ND_BUFFER_OVERFLOW with the SIZE_T size (%lu)", (unsigned long)cb);
+	list = malloc(cb);
+	if (p->lpVtbl->QueryAddressList(p, list, &cb) == ND_SUCCESS)
+		for (i = 0; i < list->iAddressCount; i++) {
+			struct sockaddr_in *a = (struct sockaddr_in *)list->Address[i].lpSockaddr;
+
+			listed |= a->sin_family == AF_INET && a->sin_addr.s_addr == inet_addr(ip);
+		}
+	free(list);
+	check(listed, "QueryAddressList lists %s", ip);
+	return p;
+}
+
+/* ---- the adapter and the objects both sides share -------------------------------- */
+static int setup(struct side *s, INDProvider *p, const char *ip)
+{
+	struct sockaddr_in a = addr_of(ip, 0), bad = addr_of("192.0.2.77", 0);
+	SIZE_T cb = 0, inl = 0, bytes;
+	OVERLAPPED ov = { 0 };
+	INDCompletionQueue *cq2 = NULL;
+	INDEndpoint *ep2 = NULL;
+	ND_MR_HANDLE bogus = (ND_MR_HANDLE)&cb;
+	HRESULT hr;
+	char ctl[8];
+
+	check(p->lpVtbl->OpenAdapter(p, (struct sockaddr *)&bad, sizeof(bad), &s->ad) == ND_INVALID_ADDRESS,
+	      "OpenAdapter(an address no adapter has): ND_INVALID_ADDRESS");
+	hr = p->lpVtbl->OpenAdapter(p, (struct sockaddr *)&a, sizeof(a), &s->ad);
+	check(hr == ND_SUCCESS && s->ad, "OpenAdapter(%s) (%#lx)", ip, hr);
+	if (hr != ND_SUCCESS)
+		return 0;
+	s->file = s->ad->lpVtbl->GetFileHandle(s->ad);
+	s->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 0);
+	check(s->file && s->file != INVALID_HANDLE_VALUE && CreateIoCompletionPort(s->file, s->port, KEY, 0) == s->port,
+	      "GetFileHandle: a handle a completion port takes");
+	check(s->ad->lpVtbl->Query(s->ad, ND_VERSION_2, &s->info, &cb) == ND_NOT_SUPPORTED,
+	      "Query(version 2): ND_NOT_SUPPORTED");
+	cb = 0;
+	hr = s->ad->lpVtbl->Query(s->ad, ND_VERSION_1, NULL, &cb);
+	check(hr == ND_BUFFER_OVERFLOW && cb == sizeof(ND_ADAPTER_INFO1),
+	      "Query(NULL): ND_BUFFER_OVERFLOW, size %lu", (unsigned long)cb);
+	hr = s->ad->lpVtbl->Query(s->ad, ND_VERSION_1, &s->info, &cb);
+	check(hr == ND_SUCCESS && s->info.MaxInboundSge &&
+		      s->info.MaxOutboundRequests && s->info.MaxCqEntries && s->info.MaxRegistrationSize,
+	      "Query(ND_VERSION_1): ND_ADAPTER_INFO1 (sge %lu/%lu, depth %lu/%lu, cq %lu, inline %lu)",
+	      (unsigned long)s->info.MaxInboundSge, (unsigned long)s->info.MaxOutboundSge,
+	      (unsigned long)s->info.MaxInboundRequests, (unsigned long)s->info.MaxOutboundRequests,
+	      (unsigned long)s->info.MaxCqEntries, (unsigned long)s->info.MaxInlineData);
+	check(s->ad->lpVtbl->Control(s->ad, 0x12345, ctl, sizeof(ctl), ctl, sizeof(ctl), &cb, &ov) ==
+		      ND_INVALID_DEVICE_REQUEST,
+	      "Control(an unknown code): ND_INVALID_DEVICE_REQUEST");
+	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 0, &cq2) == ND_INVALID_PARAMETER_1,
+	      "CreateCompletionQueue(0): ND_INVALID_PARAMETER_1");
+	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 64, &s->cq) == ND_SUCCESS, "CreateCompletionQueue(64)");
+	check(s->cq->lpVtbl->Resize(s->cq, 0) == ND_INVALID_PARAMETER, "Resize(0): ND_INVALID_PARAMETER");
+	check(s->cq->lpVtbl->Resize(s->cq, 128) == ND_SUCCESS, "Resize(128)");
+	s->buf = VirtualAlloc(NULL, (RECVS + 2) * SLOT, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	check(s->ad->lpVtbl->RegisterMemory(s->ad, s->buf, (RECVS + 2) * SLOT, NULL, &s->mr) == ND_INVALID_PARAMETER_3,
+	      "RegisterMemory(no OVERLAPPED): ND_INVALID_PARAMETER_3");
+	hr = s->ad->lpVtbl->RegisterMemory(s->ad, s->buf, (RECVS + 2) * SLOT, &ov, &s->mr);
+	check(hr == ND_PENDING || hr == ND_SUCCESS, "RegisterMemory: pending (%#lx)", hr);
+	hr = finish((INDOverlapped *)s->ad, hr, &ov, &bytes);
+	check(hr == ND_SUCCESS && s->mr, "RegisterMemory completes; GetOverlappedResult gives the byte count (%lu)",
+	      (unsigned long)bytes);
+	check(s->ad->lpVtbl->DeregisterMemory(s->ad, bogus, &ov) == ND_INVALID_PARAMETER_1,
+	      "DeregisterMemory(a handle it never gave): ND_INVALID_PARAMETER_1");
+	check(s->ad->lpVtbl->CreateConnector(s->ad, &s->conn) == ND_SUCCESS, "CreateConnector");
+	check(s->conn->lpVtbl->CreateEndpoint(s->conn, NULL, s->cq, RECVS, 4, 1, 1, 0, 0, &inl, &ep2) ==
+		      ND_INVALID_PARAMETER_1,
+	      "CreateEndpoint(no inbound CQ): ND_INVALID_PARAMETER_1");
+	hr = s->conn->lpVtbl->CreateEndpoint(s->conn, s->cq, s->cq, RECVS, 4, 1, 1, 4, 4, &inl, &s->ep);
+	check(hr == ND_SUCCESS && s->ep && inl == s->info.MaxInlineData,
+	      "CreateEndpoint: max inline %lu (%#lx)", (unsigned long)inl, hr);
+	CloseHandle(ov.hEvent);
+	return s->ep != NULL;
+}
+
+/* Receives posted before the connection: the synchronous codes, and the
+ * queue filled with RECVS - 1 slots and a last SMALL one. */
+static void post_receives(struct side *s)
+{
+	ND_SGE two[2] = { { slot(s, 0), SLOT, s->mr }, { slot(s, 1), SLOT, s->mr } };
+	ND_SGE big = { s->buf, s->info.MaxInboundLength + 1, s->mr };
+	ND_RESULT extra;
+	int i;
+
+	check(s->ep->lpVtbl->Receive(s->ep, &extra, two, 2) == ND_DATA_OVERRUN,
+	      "Receive with more SGEs than CreateEndpoint allowed: ND_DATA_OVERRUN");
+	if (s->info.MaxInboundLength < 0xffffffffu)
+		check(s->ep->lpVtbl->Receive(s->ep, &extra, &big, 1) == ND_BUFFER_OVERFLOW,
+		      "Receive of more than MaxInboundLength: ND_BUFFER_OVERFLOW");
+	for (i = 0; i < RECVS; i++) {
+		ND_SGE sge = { slot(s, i), i == RECVS - 1 ? SMALL : SLOT, s->mr };
+
+		s->recv[i].Status = ND_PENDING;
+		check(s->ep->lpVtbl->Receive(s->ep, &s->recv[i], &sge, 1) == ND_SUCCESS,
+		      "Receive %d before the connection", i);
+	}
+	check(s->ep->lpVtbl->Receive(s->ep, &extra, two, 1) == ND_NO_MORE_ENTRIES,
+	      "Receive past nInboundEntries: ND_NO_MORE_ENTRIES");
+}
+
+static int send_msg(struct side *s, const void *data, ULONG len)
+{
+	ND_SGE sge = { slot(s, RECVS), len, s->mr };
+	ND_RESULT *r;
+
+	memcpy(slot(s, RECVS), data, len);
+	if (s->ep->lpVtbl->Send(s->ep, &s->send, &sge, 1, 0) != ND_SUCCESS)
+		return 0;
+	r = next_result(s);
+	return r == &s->send && r->Status == ND_SUCCESS;
+}
+
+/* The next receive completion, which must be recv[i]. */
+static int recv_msg(struct side *s, int i, SIZE_T len)
+{
+	ND_RESULT *r = next_result(s);
+
+	check(r == &s->recv[i] && r->Status == ND_SUCCESS && r->BytesTransferred == len,
+	      "GetResults hands back Receive %d's own ND_RESULT: ND_SUCCESS, %lu bytes", i, (unsigned long)len);
+	return r == &s->recv[i];
+}
+
+/* ---- the sides ---------------------------------------------------------------------- */
+static void server(struct side *s)
+{
+	INDListen *l = NULL;
+	INDMemoryWindow *mw = NULL;
+	ND_MW_DESCRIPTOR desc;
+	ND_RESULT inval, *r;
+	OVERLAPPED ov = { 0 }, nov = { 0 };
+	USHORT assigned = 0;
+	SIZE_T in = 99, out = 99, len = 0, bytes;
+	char priv[64], *win = slot(s, RECVS + 1);
+	struct sockaddr_in peer;
+	HRESULT hr;
+	int i;
+
+	post_receives(s);
+	hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, PORT, &assigned, &l);
+	check(hr == ND_SUCCESS && assigned == PORT, "Listen(port %u): assigned %u (%#lx)", PORT, assigned, hr);
+	if (hr != ND_SUCCESS)
+		return;
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	check(l->lpVtbl->GetConnectionRequest(l, NULL, &ov) == ND_INVALID_PARAMETER_1,
+	      "GetConnectionRequest(NULL): ND_INVALID_PARAMETER_1");
+	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, s->conn, &ov), &ov, &bytes);
+	check(hr == ND_SUCCESS, "GetConnectionRequest completes (%#lx)", hr);
+	/* The transport pads private data (56 bytes on RoCE): at least ours. */
+	hr = s->conn->lpVtbl->GetConnectionData(s->conn, &in, &out, NULL, &len);
+	check(hr == ND_BUFFER_OVERFLOW && len >= 5 && len <= sizeof(priv),
+	      "GetConnectionData(no buffer): ND_BUFFER_OVERFLOW, %lu bytes of private data", (unsigned long)len);
+	len = sizeof(priv);
+	hr = s->conn->lpVtbl->GetConnectionData(s->conn, &in, &out, priv, &len);
+	check(hr == ND_SUCCESS && len >= 5 && !memcmp(priv, "hello", 5) && in <= s->info.MaxInboundReadLimit,
+	      "GetConnectionData: the client's private data, read limits %lu/%lu", (unsigned long)in,
+	      (unsigned long)out);
+	len = 2;
+	check(s->conn->lpVtbl->GetPeerAddress(s->conn, (struct sockaddr *)&peer, &len) == ND_BUFFER_OVERFLOW &&
+		      len == sizeof(peer),
+	      "GetPeerAddress(too small): ND_BUFFER_OVERFLOW with the SIZE_T size");
+	hr = finish((INDOverlapped *)s->conn, s->conn->lpVtbl->Accept(s->conn, s->ep, "olleh", 5, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "Accept (%#lx)", hr);
+
+	/* A window over our buffer for the client's Write and Read. */
+	for (i = 0; i < WINDOW; i++)
+		win[i] = (char)(i * 3);
+	check(s->ad->lpVtbl->CreateMemoryWindow(s->ad, &inval, &mw) == ND_SUCCESS, "CreateMemoryWindow");
+	check(s->ep->lpVtbl->Bind(s->ep, &s->other, (ND_MR_HANDLE)&in, mw, win, WINDOW, ND_OP_FLAG_ALLOW_READ, &desc) ==
+		      ND_INVALID_PARAMETER_2,
+	      "Bind with a bad ND_MR_HANDLE: ND_INVALID_PARAMETER_2");
+	hr = s->ep->lpVtbl->Bind(s->ep, &s->other, s->mr, mw, win, WINDOW,
+				 ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE, &desc);
+	r = hr == ND_SUCCESS ? next_result(s) : NULL;
+	check(r == &s->other && r->Status == ND_SUCCESS, "Bind completes through its ND_RESULT (%#lx, %#lx)", hr,
+	      r ? r->Status : 0);
+	check(_byteswap_uint64(desc.Base) == (UINT64)(ULONG_PTR)win && _byteswap_uint64(desc.Length) == WINDOW,
+	      "the ND_MW_DESCRIPTOR's base and length are in network order");
+	check(send_msg(s, &desc, sizeof(desc)), "Send the descriptor");
+	/* Notify through the adapter's file: the client's "written" message. */
+	nov.hEvent = NULL;
+	hr = s->cq->lpVtbl->Notify(s->cq, ND_CQ_NOTIFY_ANY, &nov);
+	check(hr == ND_PENDING, "Notify(ND_CQ_NOTIFY_ANY): ND_PENDING (%#lx)", hr);
+	{
+		DWORD b;
+		ULONG_PTR key;
+		OVERLAPPED *got = NULL;
+		DWORD end = GetTickCount() + WAIT_MS;
+
+		/* Earlier requests' packets (Accept, ...) come first. */
+		do
+			GetQueuedCompletionStatus(s->port, &b, &key, &got, WAIT_MS);
+		while (got && got != &nov && GetTickCount() < end);
+		check(got == &nov && key == KEY && nov.Internal == ND_SUCCESS,
+		      "Notify's packet arrives on the adapter file's port");
+	}
+	if (recv_msg(s, 0, 7))
+		check(!memcmp(slot(s, 0), "written", 7), "the client's message says written");
+	for (i = 0; i < 256; i++)
+		if (win[128 + i] != (char)(0xA5 ^ i))
+			break;
+	check(i == 256, "the client's Write reached the window at Offset 128");
+	hr = s->ep->lpVtbl->Invalidate(s->ep, &s->other, mw, 0);
+	r = hr == ND_SUCCESS ? next_result(s) : NULL;
+	check(r == &s->other && r->Status == ND_SUCCESS, "Invalidate completes (%#lx)", hr);
+	check(send_msg(s, "invalid", 7), "Send 'invalidated'");
+	/* Receive 1 and 2 take two messages; the last (SMALL bytes) is too
+	 * small for the one after. */
+	recv_msg(s, 1, 100);
+	recv_msg(s, 2, 100);
+	r = next_result(s);
+	check(r == &s->recv[RECVS - 1] && r->Status == ND_BUFFER_OVERFLOW,
+	      "a Receive too small for the Send completes ND_BUFFER_OVERFLOW (%#lx)", r ? r->Status : 0);
+	check(s->ep->lpVtbl->Flush(s->ep) == ND_SUCCESS, "Flush");
+	mw->lpVtbl->Release(mw);
+	l->lpVtbl->Release(l);
+	CloseHandle(ov.hEvent);
+}
+
+static void client(struct side *s, const char *ip, const char *peer_ip)
+{
+	struct sockaddr_in peer = addr_of(peer_ip, PORT), nobody = addr_of(peer_ip, NOPORT), me;
+	INDConnector *c2 = NULL;
+	INDEndpoint *ep2 = NULL;
+	ND_MW_DESCRIPTOR desc;
+	OVERLAPPED ov = { 0 };
+	ND_SGE sge;
+	ND_RESULT *r;
+	SIZE_T len, inl;
+	char *w = slot(s, RECVS);
+	HRESULT hr;
+	int i, tries;
+
+	post_receives(s);
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	/* A port nobody serves first, on a connector of its own. */
+	s->ad->lpVtbl->CreateConnector(s->ad, &c2);
+	c2->lpVtbl->CreateEndpoint(c2, s->cq, s->cq, 1, 1, 1, 1, 0, 0, &inl, &ep2);
+	hr = finish((INDOverlapped *)c2,
+		    c2->lpVtbl->Connect(c2, ep2, (struct sockaddr *)&nobody, sizeof(nobody), IPPROTO_TCP, 0, NULL, 0, &ov),
+		    &ov, NULL);
+	check(hr == ND_CONNECTION_REFUSED, "Connect to a port nobody serves: ND_CONNECTION_REFUSED (%#lx)", hr);
+	ep2->lpVtbl->Release(ep2);
+	c2->lpVtbl->Release(c2);
+	check(s->conn->lpVtbl->Connect(s->conn, s->ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0, "hello",
+				       5, NULL) == ND_INVALID_PARAMETER_8,
+	      "Connect(no OVERLAPPED): ND_INVALID_PARAMETER_8");
+	/* The server may not listen yet: retry while refused. */
+	for (tries = 0; tries < 60; tries++) {
+		hr = finish((INDOverlapped *)s->conn,
+			    s->conn->lpVtbl->Connect(s->conn, s->ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP,
+						     0, "hello", 5, &ov),
+			    &ov, NULL);
+		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
+			break;
+		Sleep(500);
+	}
+	check(hr == ND_SUCCESS, "Connect (%#lx, %d tries)", hr, tries + 1);
+	hr = finish((INDOverlapped *)s->conn, s->conn->lpVtbl->CompleteConnect(s->conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "CompleteConnect (%#lx)", hr);
+	len = sizeof(me);
+	check(s->conn->lpVtbl->GetLocalAddress(s->conn, (struct sockaddr *)&me, &len) == ND_SUCCESS &&
+		      len == sizeof(me) && me.sin_addr.s_addr == inet_addr(ip),
+	      "GetLocalAddress: %s", ip);
+	if (!recv_msg(s, 0, sizeof(desc)))
+		return;
+	memcpy(&desc, slot(s, 0), sizeof(desc));
+	for (i = 0; i < 256; i++)
+		w[i] = (char)(0xA5 ^ i);
+	sge = (ND_SGE){ w, 256, s->mr };
+	check(s->ep->lpVtbl->Write(s->ep, &s->other, &sge, 1, NULL, 0, 0) == ND_INVALID_PARAMETER_4,
+	      "Write(no descriptor): ND_INVALID_PARAMETER_4");
+	check(s->ep->lpVtbl->Write(s->ep, &s->other, &sge, 1, &desc, WINDOW + 1, 0) == ND_INVALID_PARAMETER_5,
+	      "Write past the window's length: ND_INVALID_PARAMETER_5");
+	hr = s->ep->lpVtbl->Write(s->ep, &s->other, &sge, 1, &desc, 128, 0);
+	r = hr == ND_SUCCESS ? next_result(s) : NULL;
+	check(r == &s->other && r->Status == ND_SUCCESS, "Write 256 bytes at Offset 128 of the peer's window (%#lx, %#lx)",
+	      hr, r ? r->Status : 0);
+	sge = (ND_SGE){ w + 512, 64, s->mr };
+	hr = s->ep->lpVtbl->Read(s->ep, &s->other, &sge, 1, &desc, 0, 0);
+	r = hr == ND_SUCCESS ? next_result(s) : NULL;
+	for (i = 0; i < 64; i++)
+		if (w[512 + i] != (char)(i * 3))
+			break;
+	check(r == &s->other && r->Status == ND_SUCCESS && r->BytesTransferred == 64 && i == 64,
+	      "Read 64 bytes of the peer's window (%#lx)", hr);
+	check(s->ep->lpVtbl->SendAndInvalidate(s->ep, &s->other, &sge, 1, &desc, 0) == ND_NOT_SUPPORTED,
+	      "SendAndInvalidate: refused with ND_NOT_SUPPORTED (no send-with-invalidate in the unix side)");
+	sge = (ND_SGE){ w, 100, s->mr };
+	{
+		ND_SGE many[2] = { sge, sge };
+
+		check(s->ep->lpVtbl->Send(s->ep, &s->send, many, 2, 0) == ND_DATA_OVERRUN,
+		      "Send with more SGEs than nOutboundSge: ND_DATA_OVERRUN");
+	}
+	check(send_msg(s, "written", 7), "Send 'written'");
+	if (recv_msg(s, 1, 7))
+		check(!memcmp(slot(s, 1), "invalid", 7), "the server invalidated its window");
+	check(send_msg(s, w, 100) && send_msg(s, w, 100), "two Sends of 100 bytes");
+	/* Into the server's SMALL receive: the send fails, the connection ends. */
+	sge = (ND_SGE){ w, 100, s->mr };
+	hr = s->ep->lpVtbl->Send(s->ep, &s->send, &sge, 1, 0);
+	r = hr == ND_SUCCESS ? next_result(s) : NULL;
+	check(r == &s->send && r->Status != ND_SUCCESS, "a Send bigger than the peer's Receive fails (%#lx)",
+	      r ? r->Status : 0);
+	/* What is left posted completes ND_CANCELED on Flush. */
+	check(s->ep->lpVtbl->Flush(s->ep) == ND_SUCCESS, "Flush");
+	for (i = 2; i < RECVS; i++) {
+		r = next_result(s);
+		check(r == &s->recv[i] && r->Status == ND_CANCELED, "Receive %d completes ND_CANCELED after Flush (%#lx)",
+		      i, r ? r->Status : 0);
+	}
+	CloseHandle(ov.hEvent);
+}
+
+static void teardown(struct side *s)
+{
+	OVERLAPPED ov = { 0 };
+	HRESULT hr;
+
+	if (s->ep)
+		s->ep->lpVtbl->Release(s->ep);
+	if (s->conn)
+		s->conn->lpVtbl->Release(s->conn);
+	if (s->cq)
+		s->cq->lpVtbl->Release(s->cq);
+	if (s->mr) {
+		ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+		hr = finish((INDOverlapped *)s->ad, s->ad->lpVtbl->DeregisterMemory(s->ad, s->mr, &ov), &ov, NULL);
+		check(hr == ND_SUCCESS, "DeregisterMemory completes (%#lx)", hr);
+		CloseHandle(ov.hEvent);
+	}
+	if (s->ad)
+		check(s->ad->lpVtbl->Release(s->ad) == 0, "the adapter goes with its last Release");
+}
+
+int main(int argc, char **argv)
+{
+	struct side s = { 0 };
+	INDProvider *p;
+	WSADATA wsa;
+	HRESULT(WINAPI * can_unload)(void);
+
+	if (argc != 4 || (strcmp(argv[1], "server") && strcmp(argv[1], "client"))) {
+		fprintf(stderr, "usage: nd1_rig server|client ADDR PEER\n");
+		return 2;
+	}
+	role = argv[1];
+	WSAStartup(MAKEWORD(2, 2), &wsa);
+	p = discover(&s, argv[2]);
+	if (p && setup(&s, p, argv[2])) {
+		if (!strcmp(role, "server"))
+			server(&s);
+		else
+			client(&s, argv[2], argv[3]);
+	}
+	teardown(&s);
+	if (p)
+		check(p->lpVtbl->Release(p) == 0, "the provider goes with its last Release");
+	can_unload = s.dll ? (void *)GetProcAddress(s.dll, "DllCanUnloadNow") : NULL;
+	check(can_unload && can_unload() == S_OK, "DllCanUnloadNow: S_OK once everything is released");
+	printf("nd1 %s: %d failure%s\n", role, failures, failures == 1 ? "" : "s");
+	return failures ? 1 : 0;
+}
