@@ -5,6 +5,8 @@
 #   make check-unit    cmocka unit tests of the Linux-side code
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
+#   make check-pefuzz  the PE fuzz target replayed on its corpus and crash regressions
+#   make fuzz          libFuzzer on the PE parser, FUZZ_SECONDS=60 (not part of check)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make demo          the main job: a Windows program under ndrun
 #   make check-fresh   `make demo` and the host suites from a clean clone in a
@@ -120,6 +122,7 @@ endef
 -include tests/unit/rules.mk
 -include tests/pe/rules.mk
 -include tests/malformed/rules.mk
+-include tests/fuzz/rules.mk
 -include tests/vm/rules.mk
 -include nd2provider/rules.mk
 -include sdk/rules.mk
@@ -131,7 +134,7 @@ endef
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace install sdk binfmt vm
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
