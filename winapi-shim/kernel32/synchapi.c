@@ -2,6 +2,7 @@
  * the wait engine are in core/; this is the Win32 surface. */
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/debug.h"
@@ -12,7 +13,8 @@
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
 
-/* Create*A: the ANSI name widened; NULL stays NULL. */
+/* Create*A: the ANSI name widened; NULL stays NULL.  Windows widens it
+ * into the thread's MAX_PATH buffer, so a longer name fails. */
 static HANDLE create_a(struct object *obj, const char *name)
 {
 	WCHAR *wname;
@@ -20,6 +22,11 @@ static HANDLE create_a(struct object *obj, const char *name)
 
 	if (!obj)
 		return NULL;
+	if (name && strnlen(name, MAX_PATH) >= MAX_PATH) {
+		object_unref(obj);
+		SetLastError(ERROR_FILENAME_EXCED_RANGE);
+		return NULL;
+	}
 	wname = namespace_name_from_a(name);
 	if (name && !wname) {
 		object_unref(obj);
