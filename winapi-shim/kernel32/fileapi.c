@@ -353,7 +353,10 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 			file_release(f);
 			if (done)
 				*done = total;
-			SetLastError(e == EPIPE ? ERROR_NO_DATA : win32_error_from_errno(e));
+			/* A source buffer the kernel cannot read is the
+			 * caller's: Windows says so with its own code. */
+			SetLastError(e == EPIPE ? ERROR_NO_DATA :
+				     e == EFAULT ? ERROR_INVALID_USER_BUFFER : win32_error_from_errno(e));
 			return FALSE;
 		}
 		total += (DWORD)n;

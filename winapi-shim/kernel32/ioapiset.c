@@ -11,6 +11,7 @@
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -86,17 +87,28 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 	ULONG n;
 	DWORD r;
 
+	/* Windows writes *lpOverlapped whatever happens and the byte count
+	 * after a packet is removed, faulting in the caller on NULL; a NULL
+	 * key fails the removal with ERROR_NOACCESS. */
 	if (!ov) {
-		SetLastError(ERROR_INVALID_PARAMETER);
+		SEH_RAISE_AV_ON_RETURN(ov, 1);
 		return FALSE;
 	}
 	*ov = NULL;
+	if (!key) {
+		SetLastError(ERROR_NOACCESS);
+		return FALSE;
+	}
 	if (!(port = handle_get(h, &iocp_ops)))
 		return FALSE;
 	r = iocp_remove(port, &e, 1, &n, timeout, false);
 	object_unref(port);
 	if (r != WAIT_OBJECT_0) {
 		set_removal_error(r);
+		return FALSE;
+	}
+	if (!bytes) {
+		SEH_RAISE_AV_ON_RETURN(bytes, 1);
 		return FALSE;
 	}
 	*bytes = e.dwNumberOfBytesTransferred;

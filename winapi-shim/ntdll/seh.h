@@ -27,4 +27,16 @@ void seh_thread_exit(void);
 void seh_register_image(void *base, size_t size, const char *name);
 void seh_unregister_image(void *base);
 
+/* A builtin handed a pointer Windows would fault on (a NULL out-pointer
+ * it must write, say) makes its PE caller see what it sees on Windows:
+ * EXCEPTION_ACCESS_VIOLATION for addr, raised as the builtin returns, in
+ * the caller's context just after the call, so a handler can unwind or
+ * continue there.  The builtin then returns normally (its return value
+ * is lost).  Only for builtins PE code calls directly: the macro
+ * redirects the calling function's own return. */
+void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write);
+#define SEH_RAISE_AV_ON_RETURN(addr, write)                                                             \
+	seh_fault_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr), \
+			    (write))
+
 #endif
