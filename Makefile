@@ -134,7 +134,8 @@ endef
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
 
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace install sdk binfmt vm
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan \
+          install install-asan sdk sdk-asan binfmt vm
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \
