@@ -22,10 +22,14 @@
  *    them: FALSE, ERROR_ABANDONED_WAIT_0, *lpOverlapped NULL (documented
  *    under GetQueuedCompletionStatus; Wine keeps the port alive while a
  *    thread waits on it, so there the waiters time out: todo_wine);
- *  - PostQueuedCompletionStatus to a closed port: ERROR_INVALID_HANDLE. */
+ *  - PostQueuedCompletionStatus to a closed port: ERROR_INVALID_HANDLE;
+ *  - GetOverlappedResult with a NULL OVERLAPPED (read fault) or, for a
+ *    finished request, a NULL byte count (write fault): a catchable
+ *    EXCEPTION_ACCESS_VIOLATION at address 0. */
 #include <stdint.h>
 
 #include "test.h"
+#include "catch_av.h"
 
 #define BOGUS_HANDLE ((HANDLE)(ULONG_PTR)0x7ff0)
 
@@ -119,54 +123,76 @@ static void test_bad_buffers(void)
 	DeleteFileA(tmp_path);
 }
 
-/* Catching an access violation from C: the handler puts the thread back
- * where catch_point captured it, with caught set. */
-static CONTEXT catch_ctx;
-static volatile int catch_armed, caught;
-static volatile DWORD caught_code;
-static volatile ULONG_PTR caught_info[2];
-
-static LONG CALLBACK catch_av(EXCEPTION_POINTERS *ptrs)
-{
-	if (!catch_armed)
-		return EXCEPTION_CONTINUE_SEARCH;
-	catch_armed = 0;
-	caught = 1;
-	caught_code = ptrs->ExceptionRecord->ExceptionCode;
-	caught_info[0] = ptrs->ExceptionRecord->ExceptionInformation[0];
-	caught_info[1] = ptrs->ExceptionRecord->ExceptionInformation[1];
-	*ptrs->ContextRecord = catch_ctx;
-	return EXCEPTION_CONTINUE_EXECUTION;
-}
-
 enum null_arg { NULL_BYTES, NULL_KEY, NULL_OVERLAPPED };
 
-/* GetQueuedCompletionStatus with one out-pointer NULL: its result and
- * last error, unless it raised (then caught is set). */
-static void __attribute__((noinline)) gqcs_null(HANDLE port, enum null_arg which, volatile BOOL *ret,
-						volatile DWORD *err)
+struct gqcs_call {
+	HANDLE port;
+	enum null_arg which;
+	BOOL ret;
+	DWORD err;
+};
+
+/* GetQueuedCompletionStatus with one out-pointer NULL. */
+static void gqcs_null_call(void *arg)
 {
+	struct gqcs_call *c = arg;
 	ULONG_PTR key;
 	OVERLAPPED *ov;
 	DWORD n;
 
-	caught = 0;
-	caught_info[0] = caught_info[1] = 77;
-	catch_armed = 1;
-	RtlCaptureContext(&catch_ctx);
-	if (!caught) {
-		SetLastError(0xdeadbeef);
-		*ret = GetQueuedCompletionStatus(port, which == NULL_BYTES ? NULL : &n, which == NULL_KEY ? NULL : &key,
-						 which == NULL_OVERLAPPED ? NULL : &ov, 0);
-		*err = GetLastError();
-	}
-	catch_armed = 0;
+	SetLastError(0xdeadbeef);
+	c->ret = GetQueuedCompletionStatus(c->port, c->which == NULL_BYTES ? NULL : &n,
+					   c->which == NULL_KEY ? NULL : &key, c->which == NULL_OVERLAPPED ? NULL : &ov, 0);
+	c->err = GetLastError();
+}
+
+static void gqcs_null(HANDLE port, enum null_arg which, volatile BOOL *ret, volatile DWORD *err)
+{
+	struct gqcs_call c = { port, which, 99, 0 };
+
+	catch_av(gqcs_null_call, &c);
+	*ret = c.ret;
+	*err = c.err;
+}
+
+struct gor_call {
+	HANDLE file;
+	OVERLAPPED *ov;
+	DWORD *bytes;
+};
+
+static void gor_call(void *arg)
+{
+	struct gor_call *c = arg;
+
+	GetOverlappedResult(c->file, c->ov, c->bytes, FALSE);
+}
+
+/* GetOverlappedResult reads the OVERLAPPED and writes the count. */
+static void test_overlapped_result(void)
+{
+	HANDLE ev = CreateEventA(NULL, TRUE, TRUE, NULL);
+	OVERLAPPED ov = { .hEvent = ev };
+	struct gor_call c = { ev, NULL, NULL };
+	DWORD n = 77;
+
+	ov.Internal = 0; /* STATUS_SUCCESS: a finished request */
+	ov.InternalHigh = 12;
+	ok(catch_av(gor_call, &c) && caught_info[0] == EXCEPTION_READ_FAULT && caught_info[1] == 0,
+	   "NULL OVERLAPPED: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	c.ov = &ov;
+	ok(catch_av(gor_call, &c) && caught_info[0] == EXCEPTION_WRITE_FAULT && caught_info[1] == 0,
+	   "NULL byte count: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	c.bytes = &n;
+	ok(!catch_av(gor_call, &c) && n == 12, "good pointers: caught %d, n %lu\n", caught, n);
+	CloseHandle(ev);
 }
 
 static void test_gqcs(void)
 {
 	HANDLE port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
-	void *h = AddVectoredExceptionHandler(1, catch_av);
 	OVERLAPPED *ov = (OVERLAPPED *)1;
 	volatile BOOL r;
 	volatile DWORD err;
@@ -201,7 +227,6 @@ static void test_gqcs(void)
 	SetLastError(0xdeadbeef);
 	ok(!PostQueuedCompletionStatus(port, 1, 2, NULL) && GetLastError() == ERROR_INVALID_HANDLE,
 	   "post to a closed port: error %lu\n", GetLastError());
-	RemoveVectoredExceptionHandler(h);
 }
 
 struct waiter {
@@ -259,6 +284,7 @@ int main(void)
 	test_bad_handles();
 	test_bad_buffers();
 	test_gqcs();
+	test_overlapped_result();
 	test_port_closed_under_waiters();
 	return test_summary();
 }

@@ -12,7 +12,10 @@
  *  - WaitForMultipleObjects with nCount 0 or above MAXIMUM_WAIT_OBJECTS:
  *    WAIT_FAILED, ERROR_INVALID_PARAMETER; with a closed handle in the
  *    array: WAIT_FAILED, ERROR_INVALID_HANDLE, and the other objects are
- *    left alone (an auto-reset event stays signaled);
+ *    left alone (an auto-reset event stays signaled); with an array it
+ *    cannot read (NULL, a made-up address): Windows copies the array in
+ *    the caller, so the program sees EXCEPTION_ACCESS_VIOLATION (a read
+ *    fault at that address) and goes on;
  *  - ANSI object names are at most MAX_PATH - 1 characters (Windows widens
  *    them into a MAX_PATH buffer): a longer one fails with
  *    ERROR_FILENAME_EXCED_RANGE (events, mutexes and semaphores alike);
@@ -26,6 +29,7 @@
  *    process handle: FALSE, ERROR_INVALID_HANDLE; the target handle is
  *    left as it was. */
 #include "test.h"
+#include "catch_av.h"
 
 #define BOGUS_HANDLE ((HANDLE)(ULONG_PTR)0x7ff0)
 
@@ -111,6 +115,38 @@ static void test_wait_multiple(void)
 	for (int i = 0; i < MAXIMUM_WAIT_OBJECTS + 1; i++)
 		if (i != 1)
 			CloseHandle(hs[i]);
+}
+
+struct wfmo_call {
+	DWORD count;
+	const HANDLE *handles;
+};
+
+static void wfmo_call(void *arg)
+{
+	struct wfmo_call *c = arg;
+
+	WaitForMultipleObjects(c->count, c->handles, FALSE, 0);
+}
+
+static void test_wait_bad_array(void)
+{
+	struct wfmo_call c = { 1, NULL };
+	DWORD r;
+
+	ok(catch_av(wfmo_call, &c) && caught_info[0] == EXCEPTION_READ_FAULT && caught_info[1] == 0,
+	   "NULL array: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	c.count = 2;
+	c.handles = (const HANDLE *)(ULONG_PTR)8;
+	ok(catch_av(wfmo_call, &c) && caught_info[0] == EXCEPTION_READ_FAULT && caught_info[1] == 8,
+	   "array at 8: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	/* A bad count is refused before the array is looked at. */
+	SetLastError(0xdeadbeef);
+	r = WaitForMultipleObjects(0, NULL, FALSE, 0);
+	ok(r == WAIT_FAILED && GetLastError() == ERROR_INVALID_PARAMETER, "count 0, NULL array: %lu, error %lu\n", r,
+	   GetLastError());
 }
 
 static void test_names(void)
@@ -215,6 +251,7 @@ int main(void)
 	test_close();
 	test_wait_bad_handles();
 	test_wait_multiple();
+	test_wait_bad_array();
 	test_names();
 	test_type_mismatch();
 	test_duplicate();

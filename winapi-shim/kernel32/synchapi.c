@@ -12,6 +12,7 @@
 #include "core/sync.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 
 /* Create*A: the ANSI name widened; NULL stays NULL.  Windows widens it
  * into the thread's MAX_PATH buffer, so a longer name fails. */
@@ -164,15 +165,34 @@ DWORD WINAPI WaitForSingleObjectEx(HANDLE h, DWORD timeout, BOOL alertable)
 	return wait_for_handles(1, &h, false, timeout, alertable);
 }
 
+/* Windows copies the handle array in the caller's process: an array it
+ * cannot read is an access violation there.  An invalid count is
+ * rejected before the array is looked at. */
 DWORD WINAPI WaitForMultipleObjects(DWORD count, const HANDLE *handles, BOOL wait_all, DWORD timeout)
 {
-	return wait_for_handles(count, handles, wait_all, timeout, false);
+	HANDLE copy[MAXIMUM_WAIT_OBJECTS];
+
+	if (!count || count > MAXIMUM_WAIT_OBJECTS)
+		return wait_for_handles(count, handles, wait_all, timeout, false);
+	if (!seh_copy_from_user(copy, handles, count * sizeof(*handles))) {
+		SEH_RAISE_AV_ON_RETURN(handles, 0);
+		return WAIT_FAILED;
+	}
+	return wait_for_handles(count, copy, wait_all, timeout, false);
 }
 
 DWORD WINAPI WaitForMultipleObjectsEx(DWORD count, const HANDLE *handles, BOOL wait_all,
 				      DWORD timeout, BOOL alertable)
 {
-	return wait_for_handles(count, handles, wait_all, timeout, alertable);
+	HANDLE copy[MAXIMUM_WAIT_OBJECTS];
+
+	if (!count || count > MAXIMUM_WAIT_OBJECTS)
+		return wait_for_handles(count, handles, wait_all, timeout, alertable);
+	if (!seh_copy_from_user(copy, handles, count * sizeof(*handles))) {
+		SEH_RAISE_AV_ON_RETURN(handles, 0);
+		return WAIT_FAILED;
+	}
+	return wait_for_handles(count, copy, wait_all, timeout, alertable);
 }
 
 /* Not atomic with the wait, as on Windows only "almost": the signal is

@@ -7,12 +7,19 @@
  * points its own return at seh_av_trampoline (context.S): the builtin's
  * epilogue restores the caller's registers, the trampoline puts the real
  * return address back on the stack and enters seh_raise_av_stub, which
- * captures that state as the faulting CONTEXT. */
+ * captures that state as the faulting CONTEXT.
+ *
+ * To find out whether a pointer is good, a builtin copies through it with
+ * seh_copy_from_user: a fault in that copy is not an ndrun crash but a
+ * jump back into it (the fault handler asks seh_probe_recover). */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/debug.h"
+#include "core/virtual.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh.h"
 #include "ntdll/seh_private.h"
@@ -27,8 +34,9 @@ static __thread struct {
 
 void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write)
 {
-	/* The frame-pointer layout the macro relies on, checked. */
-	if (*ret_slot != ret) {
+	/* The frame-pointer layout the macro relies on, and a PE caller,
+	 * checked. */
+	if (*ret_slot != ret || !seh_pc_in_pe((ULONG64)ret)) {
 		ndrun_error("internal error: no return address to redirect for an access violation at %p", addr);
 		abort();
 	}
@@ -60,4 +68,52 @@ void __attribute__((ms_abi)) seh_raise_av_worker(ULONG_PTR *args, CONTEXT *ctx)
 	rec.ExceptionInformation[1] = (ULONG_PTR)pending.addr;
 	TRACE(seh, "access violation at %p for a builtin's caller at %p\n", pending.addr, rec.ExceptionAddress);
 	seh_dispatch(&rec, ctx);
+}
+
+static __thread sigjmp_buf *probe_env;
+
+/* Byte by byte through volatile pointers: no library routine (nor a
+ * sanitizer's interceptor) between the access and the fault. */
+static bool probed_copy(volatile unsigned char *to, const volatile unsigned char *from, size_t len,
+			uintptr_t user)
+{
+	sigjmp_buf env;
+
+	if (!len)
+		return true;
+	/* The first 64 KiB are never mapped, on Windows as here. */
+	if (user < VIRTUAL_MIN_ADDRESS || user + len < user)
+		return false;
+	if (sigsetjmp(env, 0)) {
+		probe_env = NULL;
+		return false;
+	}
+	probe_env = &env;
+	for (size_t i = 0; i < len; i++)
+		to[i] = from[i];
+	probe_env = NULL;
+	return true;
+}
+
+bool seh_copy_from_user(void *dst, const void *src, size_t len)
+{
+	return probed_copy(dst, src, len, (uintptr_t)src);
+}
+
+bool seh_copy_to_user(void *dst, const void *src, size_t len)
+{
+	return probed_copy(dst, src, len, (uintptr_t)dst);
+}
+
+void seh_probe_recover(int sig)
+{
+	sigset_t set;
+
+	if (!probe_env)
+		return;
+	/* Leaving the handler by a jump: the signal must not stay blocked. */
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	siglongjmp(*probe_env, 1);
 }

@@ -7,6 +7,7 @@
 #ifndef NDSHIM_SEH_H
 #define NDSHIM_SEH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Once at startup, on the main thread, before any PE code runs: installs
@@ -35,6 +36,16 @@ void seh_unregister_image(void *base);
  * is lost).  Only for builtins PE code calls directly: the macro
  * redirects the calling function's own return. */
 void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write);
+/* Copy len bytes from a pointer PE code passed: false, with nothing
+ * faulting, when they are not all readable. */
+bool seh_copy_from_user(void *dst, const void *src, size_t len);
+/* The same the other way: false when dst is not all writable. */
+bool seh_copy_to_user(void *dst, const void *src, size_t len);
+
+/* For the fault handler: a fault in ndrun's code while seh_copy_from_user
+ * copies resumes there (it returns false); otherwise returns. */
+void seh_probe_recover(int sig);
+
 #define SEH_RAISE_AV_ON_RETURN(addr, write)                                                             \
 	seh_fault_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr), \
 			    (write))

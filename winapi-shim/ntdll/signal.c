@@ -26,6 +26,7 @@
 
 #include "core/debug.h"
 #include "ntdll/ntdll_private.h"
+#include "ntdll/seh.h"
 #include "ntdll/seh_private.h"
 
 #define ALTSTACK_SIZE (64 * 1024)
@@ -210,6 +211,8 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	struct fault_frame *f;
 
 	if (!seh_pc_in_pe(g[REG_RIP])) {
+		if (sig == SIGSEGV || sig == SIGBUS)
+			seh_probe_recover(sig);
 		host_crash(sig, si, uc);
 		return;
 	}
