@@ -37,7 +37,7 @@ fuzz-run: $(FUZZ_DIR)/fuzz_pe $(MALFORMED_GEN) pe-tests
 	@find $(PE_BIN) -maxdepth 1 \( -name '*.exe' -o -name '*.dll' \) -size -256k \
 		-exec cp {} $(FUZZ_DIR)/seeds/ \;
 	$(FUZZ_DIR)/fuzz_pe -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=262144 \
-		-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/ \
+		-use_value_profile=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/ \
 		$(FUZZ_DIR)/corpus tests/fuzz/corpus $(FUZZ_DIR)/seeds $(FUZZ_DIR)/seeds/malformed
 
 check-pefuzz: $(FUZZ_DIR)/replay

@@ -12,6 +12,8 @@
  *    FALSE, ERROR_INVALID_USER_BUFFER, nothing written (what Windows
  *    returns and Wine's own tests check); the program goes on; a
  *    zero-length transfer with a NULL buffer succeeds and moves nothing;
+ *  - ReadFile/WriteFile with a made-up lpNumberOfBytes pointer: the program
+ *    sees EXCEPTION_ACCESS_VIOLATION (a write fault at that address);
  *  - GetQueuedCompletionStatus on a closed port: FALSE,
  *    ERROR_INVALID_HANDLE; with a NULL lpNumberOfBytesTransferred (and a
  *    packet to remove) or a NULL lpOverlapped the function writes through
@@ -63,6 +65,37 @@ static void test_bad_handles(void)
 	SetLastError(0xdeadbeef);
 	ok(!ReadFile(NULL, buf, sizeof(buf), &n, NULL) && GetLastError() == ERROR_INVALID_HANDLE,
 	   "ReadFile on NULL: error %lu\n", GetLastError());
+}
+
+static HANDLE count_file;
+
+static void read_bad_count(void *arg)
+{
+	char buf[4];
+
+	(void)arg;
+	ReadFile(count_file, buf, sizeof(buf), (DWORD *)(ULONG_PTR)8, NULL);
+}
+
+static void write_bad_count(void *arg)
+{
+	(void)arg;
+	WriteFile(count_file, "abcd", 4, (DWORD *)(ULONG_PTR)8, NULL);
+}
+
+/* A made-up count pointer faults in the caller.  (Whether the data moved
+ * first differs: Wine writes the count after the transfer.) */
+static void test_bad_count_pointer(void)
+{
+	count_file = open_tmp();
+	ok(catch_av(read_bad_count, NULL) && caught_info[0] == EXCEPTION_WRITE_FAULT && caught_info[1] == 8,
+	   "ReadFile count at 8: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	ok(catch_av(write_bad_count, NULL) && caught_info[0] == EXCEPTION_WRITE_FAULT && caught_info[1] == 8,
+	   "WriteFile count at 8: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	CloseHandle(count_file);
+	DeleteFileA(tmp_path);
 }
 
 static void test_bad_buffers(void)
@@ -283,6 +316,7 @@ int main(void)
 {
 	test_bad_handles();
 	test_bad_buffers();
+	test_bad_count_pointer();
 	test_gqcs();
 	test_overlapped_result();
 	test_port_closed_under_waiters();

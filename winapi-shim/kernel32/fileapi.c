@@ -24,6 +24,7 @@
 #include "core/pipe.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -257,8 +258,12 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	struct file *f;
 	ssize_t n;
 
-	if (done)
-		*done = 0;
+	/* Windows zeroes the count first, in the caller's process: a bad
+	 * pointer faults there. */
+	if (done && !seh_copy_to_user(done, &(DWORD){ 0 }, sizeof(*done))) {
+		SEH_RAISE_AV_ON_RETURN(done, 1);
+		return FALSE;
+	}
 	if (!(f = file_get(h)))
 		return FALSE;
 	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
@@ -313,8 +318,12 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 	DWORD total = 0;
 	struct file *f;
 
-	if (done)
-		*done = 0;
+	/* Windows zeroes the count first, in the caller's process: a bad
+	 * pointer faults there. */
+	if (done && !seh_copy_to_user(done, &(DWORD){ 0 }, sizeof(*done))) {
+		SEH_RAISE_AV_ON_RETURN(done, 1);
+		return FALSE;
+	}
 	if (!(f = file_get(h)))
 		return FALSE;
 	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
