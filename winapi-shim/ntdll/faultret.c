@@ -25,6 +25,7 @@
 #include "ntdll/seh_private.h"
 
 extern char seh_av_trampoline[];
+extern char relay_common_ret[];
 
 static __thread struct {
 	void *ret;
@@ -34,6 +35,14 @@ static __thread struct {
 
 void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write)
 {
+	/* Under +relay the builtin returns into relay_common, whose rbp
+	 * frame (saved by the builtin's prologue, just below its return
+	 * address) holds the PE caller's return address: that one is
+	 * redirected, and the relay logs the return as usual. */
+	if (*ret_slot == ret && ret == relay_common_ret) {
+		ret_slot = (void **)ret_slot[-1] + 1;
+		ret = *ret_slot;
+	}
 	/* The frame-pointer layout the macro relies on, and a PE caller,
 	 * checked. */
 	if (*ret_slot != ret || !seh_pc_in_pe((ULONG64)ret)) {
