@@ -79,7 +79,8 @@ void __attribute__((ms_abi)) seh_raise_av_worker(ULONG_PTR *args, CONTEXT *ctx)
 	seh_dispatch(&rec, ctx);
 }
 
-static __thread sigjmp_buf *probe_env;
+/* volatile: the stores around the copy must stay where they are. */
+static __thread sigjmp_buf *volatile probe_env;
 
 /* Byte by byte through volatile pointers: no library routine (nor a
  * sanitizer's interceptor) between the access and the fault. */
