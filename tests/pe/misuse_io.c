@@ -26,8 +26,8 @@
  *    thread waits on it, so there the waiters time out: todo_wine);
  *  - PostQueuedCompletionStatus to a closed port: ERROR_INVALID_HANDLE;
  *  - GetOverlappedResult with a NULL OVERLAPPED (read fault) or, for a
- *    finished request, a NULL byte count (write fault): a catchable
- *    EXCEPTION_ACCESS_VIOLATION at address 0. */
+ *    finished request, a NULL or read-only byte count (write fault): a
+ *    catchable EXCEPTION_ACCESS_VIOLATION at that address. */
 #include <stdint.h>
 
 #include "test.h"
@@ -218,6 +218,11 @@ static void test_overlapped_result(void)
 	ok(catch_av(gor_call, &c) && caught_info[0] == EXCEPTION_WRITE_FAULT && caught_info[1] == 0,
 	   "NULL byte count: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
 	   (unsigned long)caught_info[1]);
+	c.bytes = VirtualAlloc(NULL, 4096, MEM_COMMIT | MEM_RESERVE, PAGE_READONLY);
+	ok(catch_av(gor_call, &c) && caught_info[0] == EXCEPTION_WRITE_FAULT && caught_info[1] == (ULONG_PTR)c.bytes,
+	   "read-only byte count %p: caught %d, fault %lu at %#lx\n", c.bytes, caught, (unsigned long)caught_info[0],
+	   (unsigned long)caught_info[1]);
+	VirtualFree(c.bytes, 0, MEM_RELEASE);
 	c.bytes = &n;
 	ok(!catch_av(gor_call, &c) && n == 12, "good pointers: caught %d, n %lu\n", caught, n);
 	CloseHandle(ev);

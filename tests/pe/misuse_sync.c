@@ -13,7 +13,7 @@
  *    WAIT_FAILED, ERROR_INVALID_PARAMETER; with a closed handle in the
  *    array: WAIT_FAILED, ERROR_INVALID_HANDLE, and the other objects are
  *    left alone (an auto-reset event stays signaled); with an array it
- *    cannot read (NULL, a made-up address): Windows copies the array in
+ *    cannot read (NULL, a made-up address, a freed page): Windows copies the array in
  *    the caller, so the program sees EXCEPTION_ACCESS_VIOLATION (a read
  *    fault at that address) and goes on;
  *  - ANSI object names are at most MAX_PATH - 1 characters (Windows widens
@@ -142,6 +142,12 @@ static void test_wait_bad_array(void)
 	ok(catch_av(wfmo_call, &c) && caught_info[0] == EXCEPTION_READ_FAULT && caught_info[1] == 8,
 	   "array at 8: caught %d, fault %lu at %#lx\n", caught, (unsigned long)caught_info[0],
 	   (unsigned long)caught_info[1]);
+	/* A page that was there once. */
+	c.handles = VirtualAlloc(NULL, 4096, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+	VirtualFree((void *)c.handles, 0, MEM_RELEASE);
+	ok(catch_av(wfmo_call, &c) && caught_info[0] == EXCEPTION_READ_FAULT && caught_info[1] == (ULONG_PTR)c.handles,
+	   "array in a freed page %p: caught %d, fault %lu at %#lx\n", c.handles, caught,
+	   (unsigned long)caught_info[0], (unsigned long)caught_info[1]);
 	/* A bad count is refused before the array is looked at. */
 	SetLastError(0xdeadbeef);
 	r = WaitForMultipleObjects(0, NULL, FALSE, 0);
