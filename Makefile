@@ -5,6 +5,8 @@
 #   make check-unit    cmocka unit tests of the Linux-side code
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
+#   make check-pefuzz  the PE fuzz target replayed on its corpus and crash regressions
+#   make fuzz          libFuzzer on the PE parser, FUZZ_SECONDS=60 (not part of check)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make check-real    real MSVC programs from npm under ndrun (tests/real/)
 #   make demo          the main job: a Windows program under ndrun
@@ -121,6 +123,7 @@ endef
 -include tests/unit/rules.mk
 -include tests/pe/rules.mk
 -include tests/malformed/rules.mk
+-include tests/fuzz/rules.mk
 -include tests/vm/rules.mk
 -include tests/real/rules.mk
 -include nd2provider/rules.mk
@@ -135,7 +138,8 @@ endef
 
 # real needs the npm registry: check-real-online runs it, or says loudly
 # that it cannot and files it as skipped.
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan trace install sdk binfmt vm real
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan \
+          install install-asan sdk sdk-asan binfmt vm real
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

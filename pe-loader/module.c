@@ -21,6 +21,7 @@
 #include "core/wstr.h"
 #include "loader.h"
 #include "module.h"
+#include "pe_dirs.h"
 #include "pe_map.h"
 #include "ntdll/seh.h"
 #include "relay.h"
@@ -319,14 +320,6 @@ static bool has_dep(const struct module *m, const struct module *dep)
 	return false;
 }
 
-/* A NUL-terminated string at rva inside the image, or NULL. */
-static const char *image_string(const struct module *m, uint32_t rva)
-{
-	if (rva >= m->size || !memchr(m->base + rva, 0, m->size - rva))
-		return NULL;
-	return (const char *)m->base + rva;
-}
-
 static void *find_pe_export(struct module *m, const char *name, unsigned int ordinal, unsigned int depth,
 			    struct load_error *err);
 
@@ -386,66 +379,27 @@ static void *find_pe_export(struct module *m, const char *name, unsigned int ord
 			    struct load_error *err)
 {
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&m->img, IMAGE_DIRECTORY_ENTRY_EXPORT);
-	const IMAGE_EXPORT_DIRECTORY *ed;
-	const DWORD *funcs, *names;
-	const WORD *ords;
-	uint32_t rva, idx;
+	const char *fwd = NULL;
+	uint32_t rva = 0;
 
-	if (!dir || dir->Size < sizeof(*ed))
-		goto missing;
-	ed = (const void *)(m->base + dir->VirtualAddress);
-	if (pe_check_range(m->size, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u) ||
-	    pe_check_range(m->size, ed->AddressOfNames, ed->NumberOfNames * 4u) ||
-	    pe_check_range(m->size, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u) ||
-	    ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000 ||
-	    (ed->AddressOfFunctions | ed->AddressOfNames) % 4 || ed->AddressOfNameOrdinals % 2) {
-		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
-		return NULL;
-	}
-	funcs = (const DWORD *)(m->base + ed->AddressOfFunctions);
-	names = (const DWORD *)(m->base + ed->AddressOfNames);
-	ords = (const WORD *)(m->base + ed->AddressOfNameOrdinals);
-
-	if (name) {
-		/* The name table is sorted: binary search. */
-		uint32_t lo = 0, hi = ed->NumberOfNames;
-		idx = UINT32_MAX;
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
-			const char *n = image_string(m, names[mid]);
-			int c;
-			if (!n)
-				break;
-			c = strcmp(name, n);
-			if (!c) {
-				idx = ords[mid];
-				break;
-			}
-			if (c < 0)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-	} else {
-		idx = ordinal - ed->Base;
-	}
-	if (idx >= ed->NumberOfFunctions || !(rva = funcs[idx]))
-		goto missing;
-	if (rva >= m->size) {
-		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: export outside the image", m->name);
-		return NULL;
-	}
-	if (rva >= dir->VirtualAddress && rva < dir->VirtualAddress + dir->Size) {
-		const char *fwd = image_string(m, rva);
-		if (!fwd) {
-			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export forwarder", m->name);
-			return NULL;
-		}
+	switch (pe_find_export(m->base, m->size, dir, name, ordinal, &rva, &fwd)) {
+	case PE_EXPORT_FOUND:
+		return m->base + rva;
+	case PE_EXPORT_FORWARDER:
 		TRACE(imports, "%s.%s forwarded to %s\n", m->name, name ? name : "#", fwd);
 		return resolve_forwarder(m, fwd, depth, err);
+	case PE_EXPORT_CORRUPT:
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export directory", m->name);
+		return NULL;
+	case PE_EXPORT_OUTSIDE:
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: export outside the image", m->name);
+		return NULL;
+	case PE_EXPORT_BAD_FORWARDER:
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt export forwarder", m->name);
+		return NULL;
+	case PE_EXPORT_MISSING:
+		break;
 	}
-	return m->base + rva;
-missing:
 	if (name)
 		set_error(err, ERROR_PROC_NOT_FOUND, "%s has no export named %s", m->name, name);
 	else
@@ -470,36 +424,27 @@ void *module_find_export(struct module *m, const char *name, unsigned int ordina
 static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, const char *dllname,
 			struct module *dep, struct load_error *err)
 {
-	uint32_t lookup_rva = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;
-
-	if ((lookup_rva | desc->FirstThunk) % sizeof(uint64_t)) {
-		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
-		return false;
-	}
 	for (uint32_t i = 0;; i++) {
-		uint64_t *iat, entry;
-		const char *fname = NULL;
-		unsigned int ord = 0;
+		const char *fname;
+		unsigned int ord;
+		uint32_t iat;
 		void *addr;
 		char ordname[16];
 
-		if (pe_check_range(m->size, lookup_rva + i * 8, 8) || pe_check_range(m->size, desc->FirstThunk + i * 8, 8)) {
+		switch (pe_import_thunk(m->base, m->size, desc, i, &iat, &fname, &ord)) {
+		case PE_WALK_ENTRY:
+			break;
+		case PE_WALK_END:
+			return true;
+		case PE_WALK_MISALIGNED:
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
+			return false;
+		case PE_WALK_OUTSIDE:
 			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s runs outside the image", m->name, dllname);
 			return false;
-		}
-		entry = *(const uint64_t *)(m->base + lookup_rva + i * 8);
-		iat = (uint64_t *)(m->base + desc->FirstThunk + i * 8);
-		if (!entry)
-			return true;
-		if (IMAGE_SNAP_BY_ORDINAL64(entry)) {
-			ord = IMAGE_ORDINAL64(entry);
-		} else {
-			uint32_t rva = (uint32_t)(entry & 0x7fffffff);
-			fname = rva + 2 < m->size ? image_string(m, rva + 2) : NULL;
-			if (!fname || !*fname) {
-				set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
-				return false;
-			}
+		case PE_WALK_BAD_NAME:
+			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import name for %s", m->name, dllname);
+			return false;
 		}
 		addr = module_find_export(dep, fname, ord, err);
 		if (!addr) {
@@ -513,7 +458,7 @@ static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, c
 			}
 		}
 		TRACE(imports, "%s: %s.%s -> %p\n", m->name, dllname, fname ? fname : "(ordinal)", addr);
-		*iat = (uintptr_t)addr;
+		*(uint64_t *)(m->base + iat) = (uintptr_t)addr;
 	}
 }
 
@@ -523,20 +468,21 @@ static bool bind_imports(struct module *m, struct load_error *err)
 
 	if (!dir)
 		return true;
-	for (uint32_t off = 0;; off += sizeof(IMAGE_IMPORT_DESCRIPTOR)) {
+	for (uint32_t i = 0;; i++) {
 		const IMAGE_IMPORT_DESCRIPTOR *desc;
 		const char *dllname;
 		struct module *dep;
 
-		if (pe_check_range(m->size, dir->VirtualAddress + off, sizeof(*desc))) {
+		switch (pe_import_descriptor(m->base, m->size, dir, i, &desc, &dllname)) {
+		case PE_WALK_ENTRY:
+			break;
+		case PE_WALK_END:
+			return true;
+		case PE_WALK_OUTSIDE:
+		case PE_WALK_MISALIGNED:
 			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import directory is not terminated", m->name);
 			return false;
-		}
-		desc = (const void *)(m->base + dir->VirtualAddress + off);
-		if (!desc->Name && !desc->FirstThunk)
-			return true;
-		dllname = image_string(m, desc->Name);
-		if (!dllname || !*dllname) {
+		case PE_WALK_BAD_NAME:
 			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: corrupt import directory (bad DLL name)", m->name);
 			return false;
 		}

@@ -204,6 +204,7 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 		if (i < sizeof(dir_align) && dir_align[i] && d->VirtualAddress % dir_align[i])
 			return fail(err, errlen, "data directory %u (0x%x) is misaligned", i, d->VirtualAddress);
 	}
+	memcpy(img->dirs, opt->DataDirectory, opt->NumberOfRvaAndSizes * sizeof(img->dirs[0]));
 	img->relocatable = !(nt->FileHeader.Characteristics & IMAGE_FILE_RELOCS_STRIPPED) &&
 			   pe_directory(img, IMAGE_DIRECTORY_ENTRY_BASERELOC);
 	return 0;
@@ -211,9 +212,29 @@ int pe_parse(const void *data, size_t size, struct pe_image *img, char *err, siz
 
 const IMAGE_DATA_DIRECTORY *pe_directory(const struct pe_image *img, unsigned int i)
 {
-	const IMAGE_OPTIONAL_HEADER64 *opt = &img->nt->OptionalHeader;
-
-	if (i >= opt->NumberOfRvaAndSizes || !opt->DataDirectory[i].Size)
+	if (i >= IMAGE_NUMBEROF_DIRECTORY_ENTRIES || !img->dirs[i].Size)
 		return NULL;
-	return &opt->DataDirectory[i];
+	return &img->dirs[i];
+}
+
+void pe_copy_image(const struct pe_image *img, uint8_t *base)
+{
+	memcpy(base, img->data, img->size_of_headers);
+	for (unsigned int s = 0; s < img->nr_sections; s++) {
+		const IMAGE_SECTION_HEADER *sec = &img->sections[s];
+		uint32_t vsize = sec->Misc.VirtualSize ? sec->Misc.VirtualSize : sec->SizeOfRawData;
+		uint32_t raw = sec->SizeOfRawData < vsize ? sec->SizeOfRawData : vsize;
+
+		/* pe_parse checked both ranges. */
+		if (raw)
+			memcpy(base + sec->VirtualAddress, img->data + sec->PointerToRawData, raw);
+	}
+}
+
+void pe_use_image(struct pe_image *img, const uint8_t *base)
+{
+	img->nt = (const void *)(base + ((const uint8_t *)img->nt - img->data));
+	img->sections = (const void *)(base + ((const uint8_t *)img->sections - img->data));
+	img->data = base;
+	img->size = img->size_of_image;
 }

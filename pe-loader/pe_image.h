@@ -26,6 +26,9 @@ struct pe_image {
 	uint32_t entry_rva; /* 0: none (allowed for DLLs) */
 	int is_dll;
 	int relocatable;    /* has a base-relocation directory, not RELOCS_STRIPPED */
+	/* The data directories as validated.  Relocations may rewrite the
+	 * mapped headers, so the loader never reads them from there. */
+	IMAGE_DATA_DIRECTORY dirs[IMAGE_NUMBEROF_DIRECTORY_ENTRIES];
 };
 
 /* Validate the headers of data[0..size) and fill *img.  On failure returns
@@ -38,5 +41,14 @@ const IMAGE_DATA_DIRECTORY *pe_directory(const struct pe_image *img, unsigned in
 /* Validate a mapped image's data directory: [rva, rva+size) inside the
  * image and not overflowing.  Returns 0 or -1. */
 int pe_check_range(uint32_t size_of_image, uint32_t rva, uint32_t size);
+
+/* Lay the file out as the loader maps it: headers and each section's raw
+ * data at their RVAs in base[0..size_of_image), which the caller has
+ * zero-filled (the rest of each section stays zero). */
+void pe_copy_image(const struct pe_image *img, uint8_t *base);
+
+/* Point img at the headers of its copy at base (made by pe_copy_image),
+ * at the offsets validated in the file, so the file can go. */
+void pe_use_image(struct pe_image *img, const uint8_t *base);
 
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "pe_dirs.h"
 #include "pe_map.h"
 
 #define ALLOC_GRANULARITY 0x10000
@@ -35,62 +36,6 @@ static void *reserve(uint64_t want, size_t len)
 	if ((uintptr_t)p + len + extra > a + len)
 		munmap((void *)(a + len), (uintptr_t)p + len + extra - (a + len));
 	return (void *)a;
-}
-
-int pe_apply_relocations(uint8_t *base, uint32_t size_of_image, const IMAGE_DATA_DIRECTORY *dir,
-			 int64_t delta, char *err, size_t errlen)
-{
-	uint32_t off = 0;
-
-	while (off + sizeof(IMAGE_BASE_RELOCATION) <= dir->Size) {
-		const IMAGE_BASE_RELOCATION *blk = (const void *)(base + dir->VirtualAddress + off);
-		unsigned int n;
-		const WORD *e;
-
-		/* Blocks start on 32-bit boundaries. */
-		if (blk->SizeOfBlock < sizeof(*blk) || blk->SizeOfBlock > dir->Size - off || (blk->SizeOfBlock & 3)) {
-			snprintf(err, errlen, "corrupt base relocation block at 0x%x", dir->VirtualAddress + off);
-			return -1;
-		}
-		n = (blk->SizeOfBlock - sizeof(*blk)) / sizeof(WORD);
-		e = (const WORD *)(blk + 1);
-		for (unsigned int i = 0; i < n; i++) {
-			unsigned int type = e[i] >> 12;
-			uint64_t rva = (uint64_t)blk->VirtualAddress + (e[i] & 0xfff);
-			uint64_t v64;
-			uint32_t v32;
-
-			switch (type) {
-			case IMAGE_REL_BASED_ABSOLUTE:
-				continue;
-			case IMAGE_REL_BASED_DIR64:
-				if (rva + 8 > size_of_image)
-					goto outside;
-				/* Targets need no alignment (an imm64 inside an instruction). */
-				memcpy(&v64, base + rva, 8);
-				v64 += (uint64_t)delta;
-				memcpy(base + rva, &v64, 8);
-				break;
-			case IMAGE_REL_BASED_HIGHLOW:
-				if (rva + 4 > size_of_image)
-					goto outside;
-				memcpy(&v32, base + rva, 4);
-				v32 += (uint32_t)delta;
-				memcpy(base + rva, &v32, 4);
-				break;
-			default:
-				snprintf(err, errlen, "unsupported base relocation type %u at 0x%llx", type,
-					 (unsigned long long)rva);
-				return -1;
-			}
-			continue;
-outside:
-			snprintf(err, errlen, "base relocation at 0x%llx lies outside the image", (unsigned long long)rva);
-			return -1;
-		}
-		off += blk->SizeOfBlock;
-	}
-	return 0;
 }
 
 static int section_prot(DWORD ch)
@@ -164,31 +109,18 @@ void *pe_map_image(struct pe_image *img, char *err, size_t errlen)
 			return NULL;
 		}
 	}
-	memcpy(base, img->data, img->size_of_headers);
-	for (unsigned int s = 0; s < img->nr_sections; s++) {
-		const IMAGE_SECTION_HEADER *sec = &img->sections[s];
-		uint32_t vsize = sec->Misc.VirtualSize ? sec->Misc.VirtualSize : sec->SizeOfRawData;
-		uint32_t raw = sec->SizeOfRawData < vsize ? sec->SizeOfRawData : vsize;
-
-		/* pe_parse checked both ranges; the rest stays zero-filled. */
-		if (raw)
-			memcpy(base + sec->VirtualAddress, img->data + sec->PointerToRawData, raw);
-	}
+	pe_copy_image(img, base);
+	/* From here on the headers are read from the image, not the file, at
+	 * the offsets validated there: a relocation may rewrite e_lfanew. */
+	pe_use_image(img, base);
 	if ((uintptr_t)base != img->image_base) {
 		TRACE(loader, "relocating from 0x%llx to %p\n", (unsigned long long)img->image_base, (void *)base);
 		if (relocs && pe_apply_relocations(base, img->size_of_image, relocs,
 						   (int64_t)((uintptr_t)base - img->image_base), err, errlen))
 			goto fail;
 		/* The mapped headers say where the image really is. */
-		((IMAGE_NT_HEADERS64 *)(base + ((const IMAGE_DOS_HEADER *)base)->e_lfanew))->OptionalHeader.ImageBase =
-			(uintptr_t)base;
+		((IMAGE_NT_HEADERS64 *)img->nt)->OptionalHeader.ImageBase = (uintptr_t)base;
 	}
-	/* From here on the headers are read from the image, not the file. */
-	img->data = base;
-	img->size = img->size_of_image;
-	img->nt = (const IMAGE_NT_HEADERS64 *)(base + ((const IMAGE_DOS_HEADER *)base)->e_lfanew);
-	img->sections = (const IMAGE_SECTION_HEADER *)((const uint8_t *)&img->nt->OptionalHeader +
-						      img->nt->FileHeader.SizeOfOptionalHeader);
 	return base;
 fail:
 	munmap(base, len);

@@ -16,8 +16,4 @@ void *pe_map_image(struct pe_image *img, char *err, size_t errlen);
 int pe_protect_image(uint8_t *base, const struct pe_image *img, char *err, size_t errlen);
 void pe_unmap_image(void *base, uint32_t size_of_image);
 
-/* Apply base relocations for a move by delta.  0 or -1 (reason in err). */
-int pe_apply_relocations(uint8_t *base, uint32_t size_of_image, const IMAGE_DATA_DIRECTORY *dir,
-			 int64_t delta, char *err, size_t errlen);
-
 #endif

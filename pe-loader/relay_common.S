@@ -53,7 +53,10 @@ relay_common:
 	movdqu	-0x40(%rbp), %xmm3
 	movq	-0x08(%rbp), %rax
 	call	*(%rax)
-
+	/* A builtin raising an access violation in its caller finds the
+	 * caller's return address through here (ntdll/faultret.c). */
+	.globl	relay_common_ret
+relay_common_ret:
 	movq	%rax, -0x10(%rbp)
 	movdqu	%xmm0, -0x70(%rbp)
 	movq	-0x08(%rbp), %rcx

@@ -4,6 +4,7 @@
 
 #include "core/debug.h"
 #include "module.h"
+#include "pe_dirs.h"
 #include "teb.h"
 #include "tls.h"
 
@@ -30,12 +31,6 @@ static void *new_block(const struct tls_template *t)
 	memcpy(block, t->data, t->data_size);
 	memset((uint8_t *)block + t->data_size, 0, t->zero_fill + 1);
 	return block;
-}
-
-static int in_image(const struct module *m, uint64_t va, uint64_t len)
-{
-	uint64_t base = (uintptr_t)m->base;
-	return va >= base && len <= m->size && va - base <= m->size - len;
 }
 
 struct alloc_ctx {
@@ -72,34 +67,9 @@ int tls_module_init(struct module *m, char *err, size_t errlen)
 	m->tls_index = -1;
 	if (!dir)
 		return 0;
-	if (dir->Size < sizeof(*td)) {
-		snprintf(err, errlen, "TLS directory too small");
+	td = pe_check_tls(m->base, m->size, dir, err, errlen);
+	if (!td)
 		return -1;
-	}
-	td = (const void *)(m->base + dir->VirtualAddress);
-	if (td->EndAddressOfRawData < td->StartAddressOfRawData ||
-	    !in_image(m, td->StartAddressOfRawData, td->EndAddressOfRawData - td->StartAddressOfRawData) ||
-	    !in_image(m, td->AddressOfIndex, sizeof(DWORD)) ||
-	    td->AddressOfIndex % sizeof(DWORD) || td->AddressOfCallBacks % sizeof(uint64_t) ||
-	    (td->AddressOfCallBacks && !in_image(m, td->AddressOfCallBacks, sizeof(uint64_t))) ||
-	    td->SizeOfZeroFill > 0x10000000) {
-		snprintf(err, errlen, "TLS directory points outside the image");
-		return -1;
-	}
-	if (td->AddressOfCallBacks) {
-		for (const uint64_t *cb = (const uint64_t *)(uintptr_t)td->AddressOfCallBacks;; cb++) {
-			if (!in_image(m, (uintptr_t)cb, sizeof(*cb))) {
-				snprintf(err, errlen, "TLS callback list runs outside the image");
-				return -1;
-			}
-			if (!*cb)
-				break;
-			if (!in_image(m, *cb, 1)) {
-				snprintf(err, errlen, "TLS callback 0x%llx lies outside the image", (unsigned long long)*cb);
-				return -1;
-			}
-		}
-	}
 	for (int i = 0; i < TLS_MAX_MODULES && ctx.index < 0; i++)
 		if (!templates[i].module)
 			ctx.index = i;

@@ -562,6 +562,19 @@ static void reloc_block_misaligned(struct pb_image *d)
 	pb_dir(d, IMAGE_DIRECTORY_ENTRY_BASERELOC)->Size = sizeof(blk);
 }
 
+/* One more relocation block, for the header page: a DIR64 over e_lfanew
+ * (0x3c, the high half of the quadword at 0x38).  Relocating rewrites it;
+ * the loader must keep reading the headers where it validated them. */
+static void reloc_rewrites_headers(struct pb_image *d)
+{
+	IMAGE_DATA_DIRECTORY *dir = pb_dir(d, IMAGE_DIRECTORY_ENTRY_BASERELOC);
+	uint8_t blk[12] = { 0, 0, 0, 0, 12, 0, 0, 0, 0x38, IMAGE_REL_BASED_DIR64 << 4, 0, 0 };
+	uint32_t at = (dir->VirtualAddress + dir->Size + 3) & ~3u;
+
+	memcpy(d->data + at, blk, sizeof(blk));
+	dir->Size = at + sizeof(blk) - dir->VirtualAddress;
+}
+
 static void strip_relocs(struct pb_image *d)
 {
 	pb_nt(d)->FileHeader.Characteristics |= IMAGE_FILE_RELOCS_STRIPPED;
@@ -601,6 +614,8 @@ static void gen_dlls(void)
 	 * forwarder chain into another PE DLL and a builtin. */
 	value_dll("control-dll-relocated.dll", PB_EXE_BASE, 43, NULL);
 	exe_importing("control-dll-relocated", "control-dll-relocated.dll", "Value", 0, 43, "");
+	value_dll("control-reloc-rewrites-headers.dll", PB_EXE_BASE, 48, reloc_rewrites_headers);
+	exe_importing("control-reloc-rewrites-headers", "control-reloc-rewrites-headers.dll", "Value", 0, 48, "");
 	value_dll("control-import-by-ordinal.dll", 0, 44, NULL);
 	exe_importing("control-import-by-ordinal", "control-import-by-ordinal.dll", NULL, 2, 44, "");
 	value_dll("Control-Case-Insensitive.DLL", 0, 46, NULL);

@@ -44,6 +44,9 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 	@mkdir -p $(@D)
 	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
 
+# The misuse programs catch access violations with tests/pe/catch_av.h.
+$(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe: $(PE_SRC)/catch_av.h
+
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
 

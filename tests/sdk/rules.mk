@@ -22,5 +22,10 @@ check-sdk: sdk-client
 	@mkdir -p $(RESULTS)
 	@tests/sdk/run "$(SDK_PKG)" $(SDK_TEST_ROOT)$(SDK_TEST_PREFIX) $(SDK_TEST_DIR) $(RESULTS)/sdk.summary
 
+# The same with the ASan+UBSan ndrun (build-asan/) installed.
+.PHONY: check-sdk-asan
+check-sdk-asan:
+	$(call asan_suite,sdk)
+
 # The rig runs the client on rxe0.
 check-vm: sdk-client

@@ -7,3 +7,9 @@
 check-trace: $(NDRUN) $(BUILD)/samples/sysinfo.exe $(PE_BIN)/nd2prov_host.exe $(ND2PE_DLL)
 	@mkdir -p $(RESULTS)
 	@tests/trace/run $(NDRUN) $(BUILD)/samples/sysinfo.exe $(PE_BIN)/nd2prov_host.exe $(RESULTS)/trace.summary
+
+# The same under the ASan+UBSan build (build-asan/): tracing formats every
+# argument of every call, the widest path through ndrun's own code.
+.PHONY: check-trace-asan
+check-trace-asan:
+	$(call asan_suite,trace)

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "pe_builder.h"
+#include "pe_dirs.h"
 #include "pe_image.h"
 #include "pe_map.h"
 

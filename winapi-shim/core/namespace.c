@@ -144,6 +144,32 @@ DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping)
 	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL | MAXIMUM_ALLOWED);
 }
 
+static bool has_prefix(const WCHAR *s, const char *prefix)
+{
+	while (*prefix && *s == (unsigned char)*prefix)
+		s++, prefix++;
+	return !*prefix;
+}
+
+/* Windows' rules for an object name: it fits a UNICODE_STRING, and no
+ * backslash but the one after a namespace prefix (Global\, Local\): any
+ * other names a directory that does not exist. */
+static DWORD check_name(const WCHAR *name)
+{
+	const WCHAR *p = name;
+
+	if (wlen(name) > UNICODE_STRING_MAX_CHARS)
+		return ERROR_FILENAME_EXCED_RANGE;
+	if (has_prefix(p, "Global\\"))
+		p += 7;
+	else if (has_prefix(p, "Local\\"))
+		p += 6;
+	for (; *p; p++)
+		if (*p == '\\')
+			return ERROR_PATH_NOT_FOUND;
+	return 0;
+}
+
 HANDLE sync_create_handle(struct object *obj, const WCHAR *name)
 {
 	return sync_create_handle_access(obj, name, GENERIC_ALL);
@@ -153,10 +179,16 @@ HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD ac
 {
 	bool existed = false;
 	struct object *named;
+	DWORD err;
 	HANDLE h;
 
 	if (!obj)
 		return NULL;
+	if (name && (err = check_name(name))) {
+		object_unref(obj);
+		SetLastError(err);
+		return NULL;
+	}
 	if (name && *name) {
 		named = namespace_insert(name, obj, &existed);
 		if (named != obj)

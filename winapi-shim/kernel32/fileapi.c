@@ -24,6 +24,7 @@
 #include "core/pipe.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -257,8 +258,12 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	struct file *f;
 	ssize_t n;
 
-	if (done)
-		*done = 0;
+	/* Windows zeroes the count first, in the caller's process: a bad
+	 * pointer faults there. */
+	if (done && !seh_copy_to_user(done, &(DWORD){ 0 }, sizeof(*done))) {
+		SEH_RAISE_AV_ON_RETURN(done, 1);
+		return FALSE;
+	}
 	if (!(f = file_get(h)))
 		return FALSE;
 	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
@@ -319,8 +324,12 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 	DWORD total = 0;
 	struct file *f;
 
-	if (done)
-		*done = 0;
+	/* Windows zeroes the count first, in the caller's process: a bad
+	 * pointer faults there. */
+	if (done && !seh_copy_to_user(done, &(DWORD){ 0 }, sizeof(*done))) {
+		SEH_RAISE_AV_ON_RETURN(done, 1);
+		return FALSE;
+	}
 	if (!(f = file_get(h)))
 		return FALSE;
 	if ((f->options & FILE_FLAG_OVERLAPPED) && !ov) {
@@ -359,7 +368,10 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 			file_release(f);
 			if (done)
 				*done = total;
-			SetLastError(e == EPIPE ? ERROR_NO_DATA : win32_error_from_errno(e));
+			/* A source buffer the kernel cannot read is the
+			 * caller's: Windows says so with its own code. */
+			SetLastError(e == EPIPE ? ERROR_NO_DATA :
+				     e == EFAULT ? ERROR_INVALID_USER_BUFFER : win32_error_from_errno(e));
 			return FALSE;
 		}
 		total += (DWORD)n;

@@ -11,6 +11,7 @@
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -87,11 +88,17 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 	ULONG n;
 	DWORD r;
 
-	if (!ov) {
-		SetLastError(ERROR_INVALID_PARAMETER);
+	/* Windows writes *lpOverlapped whatever happens and the byte count
+	 * after a packet is removed, faulting in the caller on NULL; a NULL
+	 * key fails the removal with ERROR_NOACCESS. */
+	if (!seh_copy_to_user(ov, &(OVERLAPPED *){ NULL }, sizeof(*ov))) {
+		SEH_RAISE_AV_ON_RETURN(ov, 1);
 		return FALSE;
 	}
-	*ov = NULL;
+	if (!key) {
+		SetLastError(ERROR_NOACCESS);
+		return FALSE;
+	}
 	if (!(port = iocp_get(h, &borrowed)))
 		return FALSE;
 	r = iocp_remove(port, &e, 1, &n, timeout, false);
@@ -100,7 +107,10 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 		set_removal_error(r);
 		return FALSE;
 	}
-	*bytes = e.dwNumberOfBytesTransferred;
+	if (!seh_copy_to_user(bytes, &e.dwNumberOfBytesTransferred, sizeof(*bytes))) {
+		SEH_RAISE_AV_ON_RETURN(bytes, 1);
+		return FALSE;
+	}
 	*key = e.lpCompletionKey;
 	*ov = e.lpOverlapped;
 	/* Clients route on this: an error packet returns FALSE with the
@@ -169,9 +179,12 @@ BOOL WINAPI SetFileCompletionNotificationModes(HANDLE h, UCHAR flags)
 	return TRUE;
 }
 
-BOOL WINAPI GetOverlappedResultEx(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWORD timeout,
-				  BOOL alertable)
+/* *bad_bytes: the count could not be written (the caller faults). */
+static BOOL overlapped_result(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWORD timeout, BOOL alertable,
+			      bool *bad_bytes)
 {
+	DWORD n;
+
 	NTSTATUS status = (NTSTATUS)__atomic_load_n(&ov->Internal, __ATOMIC_ACQUIRE);
 
 	if (status == STATUS_PENDING) {
@@ -196,7 +209,11 @@ BOOL WINAPI GetOverlappedResultEx(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWO
 			return FALSE;
 		}
 	}
-	*bytes = (DWORD)ov->InternalHigh;
+	n = (DWORD)ov->InternalHigh;
+	if (!seh_copy_to_user(bytes, &n, sizeof(n))) {
+		*bad_bytes = true;
+		return FALSE;
+	}
 	if (!NT_SUCCESS(status)) {
 		set_last_error_from_status(status);
 		return FALSE;
@@ -204,9 +221,39 @@ BOOL WINAPI GetOverlappedResultEx(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWO
 	return TRUE;
 }
 
+/* Windows reads the OVERLAPPED and, once the request is done, writes the
+ * count in the caller's process: a NULL or bad pointer is an access
+ * violation there. */
+BOOL WINAPI GetOverlappedResultEx(HANDLE file, OVERLAPPED *ov, DWORD *bytes, DWORD timeout, BOOL alertable)
+{
+	OVERLAPPED probe;
+	bool bad_bytes = false;
+	BOOL r;
+
+	if (!seh_copy_from_user(&probe, ov, sizeof(probe))) {
+		SEH_RAISE_AV_ON_RETURN(ov, 0);
+		return FALSE;
+	}
+	r = overlapped_result(file, ov, bytes, timeout, alertable, &bad_bytes);
+	if (bad_bytes)
+		SEH_RAISE_AV_ON_RETURN(bytes, 1);
+	return r;
+}
+
 BOOL WINAPI GetOverlappedResult(HANDLE file, LPOVERLAPPED ov, LPDWORD bytes, BOOL wait)
 {
-	return GetOverlappedResultEx(file, ov, bytes, wait ? INFINITE : 0, FALSE);
+	OVERLAPPED probe;
+	bool bad_bytes = false;
+	BOOL r;
+
+	if (!seh_copy_from_user(&probe, ov, sizeof(probe))) {
+		SEH_RAISE_AV_ON_RETURN(ov, 0);
+		return FALSE;
+	}
+	r = overlapped_result(file, ov, bytes, wait ? INFINITE : 0, FALSE, &bad_bytes);
+	if (bad_bytes)
+		SEH_RAISE_AV_ON_RETURN(bytes, 1);
+	return r;
 }
 
 static bool match_thread(struct io_request *req, void *ctx)

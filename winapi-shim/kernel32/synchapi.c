@@ -2,6 +2,7 @@
  * the wait engine are in core/; this is the Win32 surface. */
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/debug.h"
@@ -11,6 +12,7 @@
 #include "core/sync.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/seh.h"
 
 static const GENERIC_MAPPING event_mapping = {
 	STANDARD_RIGHTS_READ | EVENT_QUERY_STATE, STANDARD_RIGHTS_WRITE | EVENT_MODIFY_STATE,
@@ -25,7 +27,8 @@ static const GENERIC_MAPPING mutex_mapping = {
 	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, MUTEX_ALL_ACCESS,
 };
 
-/* Create*A: the ANSI name widened; NULL stays NULL. */
+/* Create*A: the ANSI name widened; NULL stays NULL.  Windows widens it
+ * into the thread's MAX_PATH buffer, so a longer name fails. */
 static HANDLE create_a(struct object *obj, const char *name)
 {
 	WCHAR *wname;
@@ -33,6 +36,11 @@ static HANDLE create_a(struct object *obj, const char *name)
 
 	if (!obj)
 		return NULL;
+	if (name && strnlen(name, MAX_PATH) >= MAX_PATH) {
+		object_unref(obj);
+		SetLastError(ERROR_FILENAME_EXCED_RANGE);
+		return NULL;
+	}
 	wname = namespace_name_from_a(name);
 	if (name && !wname) {
 		object_unref(obj);
@@ -229,15 +237,34 @@ DWORD WINAPI WaitForSingleObjectEx(HANDLE h, DWORD timeout, BOOL alertable)
 	return wait_for_handles(1, &h, false, timeout, alertable);
 }
 
+/* Windows copies the handle array in the caller's process: an array it
+ * cannot read is an access violation there.  An invalid count is
+ * rejected before the array is looked at. */
 DWORD WINAPI WaitForMultipleObjects(DWORD count, const HANDLE *handles, BOOL wait_all, DWORD timeout)
 {
-	return wait_for_handles(count, handles, wait_all, timeout, false);
+	HANDLE copy[MAXIMUM_WAIT_OBJECTS];
+
+	if (!count || count > MAXIMUM_WAIT_OBJECTS)
+		return wait_for_handles(count, handles, wait_all, timeout, false);
+	if (!seh_copy_from_user(copy, handles, count * sizeof(*handles))) {
+		SEH_RAISE_AV_ON_RETURN(handles, 0);
+		return WAIT_FAILED;
+	}
+	return wait_for_handles(count, copy, wait_all, timeout, false);
 }
 
 DWORD WINAPI WaitForMultipleObjectsEx(DWORD count, const HANDLE *handles, BOOL wait_all,
 				      DWORD timeout, BOOL alertable)
 {
-	return wait_for_handles(count, handles, wait_all, timeout, alertable);
+	HANDLE copy[MAXIMUM_WAIT_OBJECTS];
+
+	if (!count || count > MAXIMUM_WAIT_OBJECTS)
+		return wait_for_handles(count, handles, wait_all, timeout, alertable);
+	if (!seh_copy_from_user(copy, handles, count * sizeof(*handles))) {
+		SEH_RAISE_AV_ON_RETURN(handles, 0);
+		return WAIT_FAILED;
+	}
+	return wait_for_handles(count, copy, wait_all, timeout, alertable);
 }
 
 /* Not atomic with the wait, as on Windows only "almost": the signal is

@@ -249,6 +249,25 @@ seh_call_handler_ret:
 	.size \name, . - \name
 	.endm
 
+	CAPTURE_STUB seh_raise_av_stub, seh_raise_av_worker
+
+/* Where a builtin that called SEH_RAISE_AV_ON_RETURN returns to, with the
+ * caller's registers and rsp as after the call: the real return address
+ * goes back on the stack, as if the caller had just called the stub. */
+	.globl seh_av_trampoline
+	.type seh_av_trampoline, @function
+seh_av_trampoline:
+	.cfi_startproc
+	sub rsp, 0x30
+	.cfi_adjust_cfa_offset 0x30
+	call seh_av_pending_return
+	add rsp, 0x28
+	.cfi_adjust_cfa_offset -0x28
+	mov [rsp], rax
+	jmp seh_raise_av_stub
+	.cfi_endproc
+	.size seh_av_trampoline, . - seh_av_trampoline
+
 	CAPTURE_STUB RaiseException, seh_raise_exception_worker
 	CAPTURE_STUB RtlRaiseException, seh_rtl_raise_worker
 	CAPTURE_STUB RtlUnwindEx, seh_unwind_ex_worker

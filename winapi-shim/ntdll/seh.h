@@ -7,6 +7,7 @@
 #ifndef NDSHIM_SEH_H
 #define NDSHIM_SEH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Once at startup, on the main thread, before any PE code runs: installs
@@ -26,5 +27,27 @@ void seh_thread_exit(void);
  * it are dispatched and its leaf frames unwind. */
 void seh_register_image(void *base, size_t size, const char *name);
 void seh_unregister_image(void *base);
+
+/* A builtin handed a pointer Windows would fault on (a NULL out-pointer
+ * it must write, say) makes its PE caller see what it sees on Windows:
+ * EXCEPTION_ACCESS_VIOLATION for addr, raised as the builtin returns, in
+ * the caller's context just after the call, so a handler can unwind or
+ * continue there.  The builtin then returns normally (its return value
+ * is lost).  Only for builtins PE code calls directly: the macro
+ * redirects the calling function's own return. */
+void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write);
+/* Copy len bytes from a pointer PE code passed: false, with nothing
+ * faulting, when they are not all readable. */
+bool seh_copy_from_user(void *dst, const void *src, size_t len);
+/* The same the other way: false when dst is not all writable. */
+bool seh_copy_to_user(void *dst, const void *src, size_t len);
+
+/* For the fault handler: a fault in ndrun's code while seh_copy_from_user
+ * copies resumes there (it returns false); otherwise returns. */
+void seh_probe_recover(int sig);
+
+#define SEH_RAISE_AV_ON_RETURN(addr, write)                                                             \
+	seh_fault_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr), \
+			    (write))
 
 #endif
