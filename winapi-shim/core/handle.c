@@ -194,12 +194,12 @@ struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD n
 
 	if (h == PSEUDO_HANDLE_CURRENT_THREAD || h == PSEUDO_HANDLE_CURRENT_PROCESS)
 		return handle_get(h, ops);
-	pthread_mutex_lock(&table_lock);
+	klock(&table_lock);
 	e = lookup_locked(h);
 	obj = e && (!ops || e->obj->ops == ops) ? object_ref(e->obj) : NULL;
 	if (obj && !(e->access & GENERIC_ALL) && (e->access & needed) != needed)
 		denied = true;
-	pthread_mutex_unlock(&table_lock);
+	kunlock(&table_lock);
 	if (!obj) {
 		SetLastError(ERROR_INVALID_HANDLE);
 		return NULL;

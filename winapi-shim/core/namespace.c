@@ -218,7 +218,7 @@ HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD acc
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return NULL;
 	}
-	pthread_mutex_lock(&names_lock);
+	klock(&names_lock);
 	LIST_FOR_EACH(cur, &names) {
 		struct named *n = LIST_ENTRY(cur, struct named, entry);
 
@@ -227,7 +227,7 @@ HANDLE namespace_open(const WCHAR *name, const struct object_ops *ops, DWORD acc
 			break;
 		}
 	}
-	pthread_mutex_unlock(&names_lock);
+	kunlock(&names_lock);
 	TRACE(sync, "%s %s, access %#x -> %p\n", ops->type_name, debugstr_w(name), access, obj);
 	if (!obj) {
 		SetLastError(ERROR_FILE_NOT_FOUND);
