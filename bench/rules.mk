@@ -34,3 +34,11 @@ bench: $(BENCH_HOST) $(BENCH_BIN)/native $(BENCH_PE) $(NDRUN)
 	@$(BENCH_HOST)
 	@echo "== host benchmarks (bench/run)"
 	@bench/run --bindir $(BENCH_BIN) --ndrun $(NDRUN) $(BENCH_ARGS)
+
+# ND2 against native verbs in one Soft-RoCE guest (bench/vm/nd2lat.sh):
+#   make bench-vm BENCH_VM_ARGS="--reps 5 --sizes '2 64 4096'"
+BENCH_VM_ARGS ?=
+.PHONY: bench-vm
+bench-vm: all $(ND2UNIX_SO)
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_SMP=$${NDSHIM_VM_SMP:-2} NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-3600} \
+		tests/vm/run bench/vm/nd2lat.sh $(BENCH_VM_ARGS)
