@@ -17,11 +17,18 @@ mkdir -p "$out"
 command -v valgrind > /dev/null || { echo "bench-vm: cannot count instructions: valgrind is not installed"; exit 1; }
 failed=0
 port=21000
-for mode in polling blocking; do
-	if [ $mode = polling ]; then f=; else f=-b; fi
+# "notify": blocking again, collecting also in the provider's event thread
+# (ibv_get_cq_event -> the completion port) and in the waiter's
+# GetQueuedCompletionStatus: the Notify + completion path.
+for mode in polling blocking notify; do
+	case $mode in
+	polling) f= t= ;;
+	blocking) f=-b t= ;;
+	notify) f=-b t="--toggle-collect=ev_thread --toggle-collect=GetQueuedCompletionStatus" ;;
+	esac
 	port=$((port + 1))
 	timeout 600 "$b/ndrun" "$b/samples/ndpingpong.exe" -s "$addr:$port" $f > "$out/cg-srv-$mode.txt" 2>&1 & p=$!
-	timeout 600 valgrind --tool=callgrind --toggle-collect=NdshimUnixCall \
+	timeout 600 valgrind --tool=callgrind --toggle-collect=NdshimUnixCall $t \
 		--callgrind-out-file="$out/callgrind-$mode.out" \
 		"$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" $f -n "$iters" -S 2 -M 2 -w 120 \
 		> "$out/cg-cli-$mode.txt" 2>&1 || { failed=1; sed 's/^/    | /' "$out/cg-cli-$mode.txt"; }
