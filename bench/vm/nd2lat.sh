@@ -146,7 +146,7 @@ for mode in polling blocking; do
 			for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
 			return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
 		}
-		$2 == m && $3 == s && $4 != "x" && $5 != "x" { k++; o[k] = $4; p[k] = $5; q[k] = $4 / $5 }
+		$2 == m && $3 == s && $4 ~ /^[0-9.]+$/ && $5 ~ /^[0-9.]+$/ && $4 > 0 && $5 > 0 { k++; o[k] = $4; p[k] = $5; q[k] = $4 / $5 }
 		END {
 			name = sprintf("nd2 %s latency %s B", m, s)
 			if (!k) { printf "bench: %s not measured: no repetition gave both figures (raw.txt)\n", name; exit 1 }
