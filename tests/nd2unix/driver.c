@@ -7,7 +7,11 @@
  *
  * Prints "ok: ..." / "FAIL: ..." per check and exits non-zero if any failed. */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <dlfcn.h>
+#include <ifaddrs.h>
+#include <limits.h>
+#include <net/if.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -131,6 +135,111 @@ static int same_ip(const struct nd_unix_addr *a, const char *ip)
 	return a->len == 16 && !memcmp(a->bytes, b.bytes, 2) && !memcmp(a->bytes + 4, b.bytes + 4, 4);
 }
 
+/* The address list the provider gave before it read the GID table through
+ * ibv_query_gid_table: the addresses of the netdevs named by every
+ * gid_attrs/ndevs slot in sysfs (or tied to the device as IPoIB), read the
+ * slow way, one file per slot.  Kept here as the reference. */
+static int sysfs_netdev(const char *name)
+{
+	char path[PATH_MAX], line[IF_NAMESIZE + 2];
+	struct dirent *de, *pe, *ge;
+	DIR *dd, *pd, *gd;
+	int hit = 0;
+
+	if (!(dd = opendir("/sys/class/infiniband")))
+		return 0;
+	while (!hit && (de = readdir(dd))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/infiniband/%s", name, de->d_name);
+		if (access(path, F_OK) == 0)
+			hit = 1;
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports", de->d_name);
+		if (hit || !(pd = opendir(path)))
+			continue;
+		while (!hit && (pe = readdir(pd))) {
+			if (pe->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs", de->d_name,
+				 pe->d_name);
+			if (!(gd = opendir(path)))
+				continue;
+			while (!hit && (ge = readdir(gd))) {
+				FILE *f;
+				if (ge->d_name[0] == '.')
+					continue;
+				snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s",
+					 de->d_name, pe->d_name, ge->d_name);
+				if (!(f = fopen(path, "r")))
+					continue;
+				if (fgets(line, sizeof(line), f)) {
+					line[strcspn(line, "\n")] = 0;
+					hit = !strcmp(line, name);
+				}
+				fclose(f);
+			}
+			closedir(gd);
+		}
+		closedir(pd);
+	}
+	closedir(dd);
+	return hit;
+}
+
+static void addr_text(const struct nd_unix_addr *a, char *out, size_t len)
+{
+	uint16_t fam;
+
+	memcpy(&fam, a->bytes, 2);
+	if (fam == ND_UNIX_AF_INET && a->len >= 8)
+		inet_ntop(AF_INET, a->bytes + 4, out, len);
+	else if (fam == ND_UNIX_AF_INET6 && a->len >= 24)
+		inet_ntop(AF_INET6, a->bytes + 8, out, len);
+	else
+		snprintf(out, len, "(family %u)", fam);
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* The provider's list against the reference, as sorted sets of addresses. */
+static void check_address_list(const struct nd_unix_address_entry *ents, uint32_t n)
+{
+	char want[16][INET6_ADDRSTRLEN], got[16][INET6_ADDRSTRLEN];
+	struct ifaddrs *ifa0, *ifa;
+	uint32_t nw = 0, i;
+	int same;
+
+	if (getifaddrs(&ifa0)) {
+		check(0, "getifaddrs: %s", strerror(errno));
+		return;
+	}
+	for (ifa = ifa0; ifa; ifa = ifa->ifa_next) {
+		if (!ifa->ifa_addr || (ifa->ifa_addr->sa_family != AF_INET && ifa->ifa_addr->sa_family != AF_INET6) ||
+		    !(ifa->ifa_flags & IFF_UP) || !sysfs_netdev(ifa->ifa_name) || nw == 16)
+			continue;
+		if (ifa->ifa_addr->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((struct sockaddr_in *)ifa->ifa_addr)->sin_addr, want[nw], sizeof(want[0]));
+		else
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)ifa->ifa_addr)->sin6_addr, want[nw], sizeof(want[0]));
+		nw++;
+	}
+	freeifaddrs(ifa0);
+	for (i = 0; i < n && i < 16; i++)
+		addr_text(&ents[i].addr, got[i], sizeof(got[0]));
+	same = nw == n && n <= 16;
+	if (same) {
+		qsort(want, nw, sizeof(want[0]), cmp_text);
+		qsort(got, n, sizeof(got[0]), cmp_text);
+		for (i = 0; i < n; i++)
+			same &= !strcmp(want[i], got[i]);
+	}
+	check(same, "QueryAddresses gives the %u addresses a full sysfs scan of the GID slots finds (it gave %u%s%s)",
+	      nw, n, n ? ", first " : "", n ? got[0] : "");
+}
+
 static uint16_t port_of(const struct nd_unix_addr *a)
 {
 	uint16_t p;
@@ -236,6 +345,8 @@ static void open_side(struct side *s, const char *ip)
 	for (i = 0; i < qa.count && i < 16; i++)
 		found |= same_ip(&ents[i].addr, ip);
 	check(st == 0 && found, "QueryAddresses lists %s (%u addresses)", ip, qa.count);
+	if (st == 0)
+		check_address_list(ents, qa.count);
 	st = call(ND_UNIX_RESOLVE_ADDRESS, &ra);
 	check(st == 0 && ra.adapter_id, "ResolveAddress(%s) gives adapter %#llx", ip, (unsigned long long)ra.adapter_id);
 	struct nd_unix_resolve_address_params bad = { addr_of("192.0.2.77", 0), 0 };

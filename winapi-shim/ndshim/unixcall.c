@@ -23,6 +23,8 @@
 static const struct nd_unix_entry *entry;
 static NTSTATUS load_status = STATUS_DLL_NOT_FOUND;
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+/* entry once load() has succeeded, for the fast path. */
+static const struct nd_unix_entry *published;
 
 /* From the unix side's event thread (or the caller's): no TEB needed. */
 static void host_complete(uint64_t file, uint64_t overlapped, int32_t status, uint64_t bytes)
@@ -87,12 +89,25 @@ static void load(void)
 	load_status = STATUS_SUCCESS;
 }
 
-HRESULT WINAPI NdshimUnixCall(ULONG code, void *params)
+/* The first call (or one after a failed load) takes the slow path; every
+ * later one reads the published table and jumps, with no pthread_once
+ * through the PLT on each Send and GetResults. */
+static const struct nd_unix_entry *load_entry(void)
 {
 	pthread_once(&load_once, load);
-	if (!entry)
-		return load_status;
-	if (code >= ND_UNIX_CALL_COUNT)
+	return entry;
+}
+
+HRESULT WINAPI NdshimUnixCall(ULONG code, void *params)
+{
+	const struct nd_unix_entry *e = __atomic_load_n(&published, __ATOMIC_ACQUIRE);
+
+	if (__builtin_expect(!e, 0)) {
+		if (!(e = load_entry()))
+			return load_status;
+		__atomic_store_n(&published, e, __ATOMIC_RELEASE);
+	}
+	if (__builtin_expect(code >= ND_UNIX_CALL_COUNT, 0))
 		return STATUS_INVALID_PARAMETER;
-	return entry->calls[code](params);
+	return e->calls[code](params);
 }
