@@ -27,4 +27,11 @@ void seh_thread_exit(void);
 void seh_register_image(void *base, size_t size, const char *name);
 void seh_unregister_image(void *base);
 
+/* For vcruntime's C++ frame handlers, inside the callback of a
+ * STATUS_UNWIND_CONSOLIDATE unwind: calls the catch block funclet with the
+ * establisher frame of its function and returns what it returns (where
+ * execution continues).  An exception raised in the block is dispatched
+ * on through the frames the unwind resumes in. */
+unsigned long long seh_call_catch_block(void *funclet, unsigned long long frame);
+
 #endif
