@@ -13,6 +13,20 @@ void __cdecl exit(int code);
 void *__cdecl malloc(size_t n);
 void __cdecl free(void *p);
 int __cdecl strcmp(const char *a, const char *b);
+void *__stdcall GetStdHandle(unsigned long which);
+int __stdcall WriteFile(void *file, const void *buf, unsigned long len, unsigned long *done, void *ov);
+}
+
+/* A line to stdout at once, past the CRT's buffers: abort() does not
+ * flush them. */
+static inline void put_raw(const char *s)
+{
+	unsigned long done, n = 0;
+
+	while (s[n])
+		n++;
+	WriteFile(GetStdHandle((unsigned long)-11), s, n, &done, 0);
+	WriteFile(GetStdHandle((unsigned long)-11), "\n", 1, &done, 0);
 }
 
 /* operator new/delete live in MSVC's static vcruntime library (each
@@ -27,14 +41,14 @@ asm(".section .rdata,\"dr\"\n.globl \"??_7type_info@@6B@\"\n\"??_7type_info@@6B@
 static long test_run, test_failures;
 static const char *test_prog;
 
-static void test_cat(char *buf, size_t *len, const char *s)
+static inline void test_cat(char *buf, size_t *len, const char *s)
 {
 	while (*s && *len < 255)
 		buf[(*len)++] = *s++;
 	buf[*len] = 0;
 }
 
-static void test_cat_num(char *buf, size_t *len, long v)
+static inline void test_cat_num(char *buf, size_t *len, long v)
 {
 	char tmp[24];
 	int n = 0;
@@ -51,7 +65,7 @@ static void test_cat_num(char *buf, size_t *len, long v)
 	buf[*len] = 0;
 }
 
-static void test_ok(int cond, int line, const char *what, long got)
+static inline void test_ok(int cond, int line, const char *what, long got)
 {
 	char buf[256];
 	size_t len = 0;
@@ -75,7 +89,7 @@ static void test_ok(int cond, int line, const char *what, long got)
 #define ok_eq(expected, actual) test_ok((long)(expected) == (long)(actual), __LINE__, #expected " == " #actual, (long)(actual))
 #define ok(cond, what) test_ok(!!(cond), __LINE__, what, 0)
 
-static int test_summary(void)
+static inline int test_summary(void)
 {
 	char buf[256];
 	size_t len = 0;
