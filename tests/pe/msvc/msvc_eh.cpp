@@ -51,6 +51,28 @@ struct Multi : Derived, Other {
 	Multi(int v) : Derived(v) {}
 };
 
+/* a virtual base: reached through the vbtable, copied with the
+ * most-derived flag */
+struct VBase {
+	int x;
+	VBase() : x(5) {}
+	virtual ~VBase() {}
+};
+
+struct Left : virtual VBase {
+	int l = 1;
+};
+
+struct Right : virtual VBase {
+	int r = 2;
+};
+
+struct Diamond : Left, Right {
+	int d = 3;
+	Diamond() { x = 55; }
+	Diamond(const Diamond &o) : VBase(o), Left(o), Right(o), d(o.d + 100) { copy_count++; }
+};
+
 /* what std::exception looks like to a catch block */
 struct my_exception {
 	virtual ~my_exception() {}
@@ -186,6 +208,34 @@ static void test_classes(void)
 		value = o.tag;
 	}
 	ok_eq(77, value);
+}
+
+static void test_virtual_base(void)
+{
+	int value = 0;
+
+	reset();
+	try {
+		throw Diamond();
+	} catch (VBase &v) {
+		value = v.x;
+	}
+	ok_eq(55, value);
+
+	try {
+		throw Diamond();
+	} catch (Right &r) {
+		value = r.r + r.x;
+	}
+	ok_eq(57, value);
+
+	try {
+		throw Diamond();
+	} catch (Diamond d) {
+		value = d.d + d.x + d.l + d.r;
+	}
+	ok_eq(161, value);
+	ok_eq(1, copy_count);
 }
 
 static void test_pointers(void)
@@ -401,6 +451,7 @@ extern "C" void test_main(void)
 	test_basic();
 	test_classes();
 	test_pointers();
+	test_virtual_base();
 	test_catch_all_and_std();
 	test_unwind_deep();
 	test_rethrow();
