@@ -70,7 +70,8 @@ $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 # funclets) and linked with lld-link against vcruntime140.dll and
 # ucrtbase.dll (and kernel32.dll) through import libraries made from
 # .def files.  There is
-# no MSVC SDK and no CRT startup: the programs declare what they use
+# no MSVC SDK and no CRT startup (clang, lld and llvm come from
+# scripts/install-deps): the programs declare what they use
 # (msvc/msvc_test.h) and start at test_main.  lld 14 places the import
 # directory unaligned inside .rdata, which ndrun's loader refuses (it
 # checks IMAGE_IMPORT_DESCRIPTOR alignment): /merge:.idata=.idat keeps the
