@@ -20,7 +20,8 @@ PE_TESTS ?=
 PE_C_PROGS   := $(patsubst $(PE_SRC)/%.c,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/*.c))
 PE_CXX_PROGS := $(patsubst $(PE_SRC)/%.cpp,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/*.cpp))
 PE_DLLS      := $(patsubst $(PE_SRC)/dlls/%.c,$(PE_BIN)/%.dll,$(wildcard $(PE_SRC)/dlls/*.c))
-PE_ALL       := $(PE_C_PROGS) $(PE_CXX_PROGS) $(PE_DLLS)
+PE_MSVC_PROGS := $(patsubst $(PE_SRC)/msvc/%.cpp,$(PE_BIN)/%.exe,$(wildcard $(PE_SRC)/msvc/*.cpp))
+PE_ALL       := $(PE_C_PROGS) $(PE_CXX_PROGS) $(PE_DLLS) $(PE_MSVC_PROGS)
 
 # ---- special cases -----------------------------------------------------------
 $(PE_BIN)/unicode_wmain.exe: PE_EXTRA := -municode
@@ -65,6 +66,36 @@ check-pe: $(ND2PE_DLL)
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
+
+# ---- MSVC-ABI C++ programs ---------------------------------------------------
+# tests/pe/msvc/<name>.cpp are compiled as MSVC compiles C++ (clang in MSVC
+# mode: __CxxFrameHandler3, _CxxThrowException, RTTI descriptors, catch
+# funclets) and linked with lld-link against vcruntime140.dll and
+# ucrtbase.dll (and kernel32.dll) through import libraries made from
+# .def files.  There is
+# no MSVC SDK and no CRT startup (clang, lld and llvm come from
+# scripts/install-deps): the programs declare what they use
+# (msvc/msvc_test.h) and start at test_main.  lld 14 places the import
+# directory unaligned inside .rdata, which ndrun's loader refuses (it
+# checks IMAGE_IMPORT_DESCRIPTOR alignment): /merge:.idata=.idat keeps the
+# import tables in a section of their own.
+PE_MSVC_CXX := clang++ --target=x86_64-pc-windows-msvc
+PE_MSVC_CXXFLAGS := -std=c++17 -O1 -fms-extensions -fexceptions -fcxx-exceptions -fno-stack-protector \
+	-Wall -Wextra -Werror
+PE_MSVC_LIBS := $(PE_BIN)/msvc/vcruntime140.lib $(PE_BIN)/msvc/ucrtbase.lib $(PE_BIN)/msvc/kernel32.lib
+
+$(PE_BIN)/msvc/%.lib: $(PE_SRC)/msvc/%.def
+	@mkdir -p $(@D)
+	llvm-dlltool -m i386:x86-64 -d $< -l $@
+
+$(PE_BIN)/msvc/%.obj: $(PE_SRC)/msvc/%.cpp $(PE_SRC)/msvc/msvc_test.h
+	@mkdir -p $(@D)
+	$(PE_MSVC_CXX) $(PE_MSVC_CXXFLAGS) -c -o $@ $<
+
+$(PE_MSVC_PROGS): $(PE_BIN)/%.exe: $(PE_BIN)/msvc/%.obj $(PE_MSVC_LIBS)
+	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib /merge:.idata=.idat \
+		/out:$@ $< $(PE_MSVC_LIBS) 2>&1 | { grep -v 'already merged into' >&2 || true; }
+	@test -f $@
 
 # ---- generic rules -----------------------------------------------------------
 $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h

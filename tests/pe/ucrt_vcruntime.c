@@ -2,7 +2,7 @@
  * dlls/vcruntime140.def): the string functions, std::exception's message
  * helpers, type_info comparison and hashing, the per-thread exception
  * state, and _CxxThrowException's SEH exception (seen by a vectored
- * handler; catching it with __CxxFrameHandler3/4 is not implemented). */
+ * handler; catching is tested by the MSVC-ABI programs in tests/pe/msvc/). */
 #define __USE_MINGW_ANSI_STDIO 0
 
 #include <stdint.h>

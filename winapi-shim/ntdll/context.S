@@ -119,8 +119,13 @@ RtlRestoreContext:
 	jz 1f
 	cmp dword ptr [rdx], STATUS_UNWIND_CONSOLIDATE
 	jne 1f
+	push rcx
+	push rdx
 	sub rsp, 0x28
-	call seh_consolidate_unsupported
+	call seh_consolidate
+	add rsp, 0x28
+	pop rdx
+	pop rcx
 1:
 #ifdef __SANITIZE_ADDRESS__
 	/* The frames between here and ctx's rsp are abandoned without
@@ -272,5 +277,7 @@ seh_av_trampoline:
 	CAPTURE_STUB RtlRaiseException, seh_rtl_raise_worker
 	CAPTURE_STUB RtlUnwindEx, seh_unwind_ex_worker
 	CAPTURE_STUB RtlUnwind, seh_unwind_worker
+	/* vcruntime's throw: dispatched from its PE caller's frame */
+	CAPTURE_STUB vcrt__CxxThrowException, vcrt_cxx_throw_worker
 
 	.section .note.GNU-stack, "", @progbits

@@ -222,9 +222,10 @@ static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD 
 
 		if (n >= MAX_FRAMES)
 			unwind_failed(STATUS_BAD_STACK, "too many frames", rec, &raise_ctx);
-		if (outer && outer->kind == SEH_NEST_DISPATCH) {
-			/* Unwinding out of an exception handler: on through the
-			 * frames that raised the exception. */
+		if (outer && outer->kind != SEH_NEST_UNWIND) {
+			/* Unwinding out of an exception handler (or a catch
+			 * block): on through the frames that raised the
+			 * exception (or that the catch block belongs to). */
 			cur = *outer->raise_ctx;
 			continue;
 		}
@@ -318,10 +319,46 @@ void __attribute__((ms_abi)) seh_unwind_worker(ULONG_PTR *args, CONTEXT *ctx)
 	unwind_to(args[0], args[1], (EXCEPTION_RECORD *)args[2], args[3], NULL, ctx);
 }
 
-void __attribute__((ms_abi, noreturn)) seh_consolidate_unsupported(void)
+/* The context a consolidating unwind resumes in, while its callback
+ * runs (catch blocks started by the callback are walked through to it). */
+static __thread CONTEXT *consolidate_ctx;
+
+/* RtlRestoreContext with a STATUS_UNWIND_CONSOLIDATE record: the callback
+ * in ExceptionInformation[0] runs on the current stack (the frames being
+ * unwound stay intact: a C++ catch block reads the thrown object there)
+ * and returns where execution continues in ctx. */
+void __attribute__((ms_abi)) seh_consolidate(CONTEXT *ctx, EXCEPTION_RECORD *rec)
 {
-	ndrun_error("RtlRestoreContext: STATUS_UNWIND_CONSOLIDATE (MSVC C++ catch blocks) is not implemented");
-	seh_terminate((DWORD)STATUS_NOT_IMPLEMENTED);
+	void *(__attribute__((ms_abi)) *callback)(EXCEPTION_RECORD *);
+	CONTEXT *outer = consolidate_ctx;
+
+	if (rec->NumberParameters < 1 || !rec->ExceptionInformation[0]) {
+		ndrun_error("RtlRestoreContext: STATUS_UNWIND_CONSOLIDATE without a callback");
+		seh_terminate((DWORD)STATUS_INVALID_PARAMETER);
+	}
+	callback = (void *)rec->ExceptionInformation[0];
+	consolidate_ctx = ctx;
+	ctx->Rip = (ULONG64)callback(rec);
+	consolidate_ctx = outer;
+	TRACE(seh, "consolidated unwind continues at %#llx\n", (unsigned long long)ctx->Rip);
+}
+
+/* seh_call_handler, seen as returning the funclet's full 64-bit rax */
+void *__attribute__((ms_abi)) seh_call_funclet(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
+					       DISPATCHER_CONTEXT *disp, void *funclet, struct seh_nest *nest)
+	__asm__("seh_call_handler");
+
+unsigned long long seh_call_catch_block(void *funclet, unsigned long long frame)
+{
+	struct seh_nest nest = { .kind = SEH_NEST_CATCH, .raise_ctx = consolidate_ctx };
+
+	if (!consolidate_ctx) {
+		ndrun_error("a catch block called outside a consolidating unwind");
+		seh_terminate((DWORD)STATUS_INVALID_PARAMETER);
+	}
+	/* seh_call_handler's frame makes walks from inside the block go on
+	 * in the consolidation's target context. */
+	return (unsigned long long)seh_call_funclet(NULL, (void *)frame, NULL, NULL, funclet, &nest);
 }
 
 NTSTATUS WINAPI NtContinue(CONTEXT *ctx, BOOLEAN alertable)

@@ -50,4 +50,11 @@ void seh_probe_recover(int sig);
 	seh_fault_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr), \
 			    (write))
 
+/* For vcruntime's C++ frame handlers, inside the callback of a
+ * STATUS_UNWIND_CONSOLIDATE unwind: calls the catch block funclet with the
+ * establisher frame of its function and returns what it returns (where
+ * execution continues).  An exception raised in the block is dispatched
+ * on through the frames the unwind resumes in. */
+unsigned long long seh_call_catch_block(void *funclet, unsigned long long frame);
+
 #endif

@@ -30,6 +30,9 @@
 #ifndef STATUS_NOT_IMPLEMENTED
 #define STATUS_NOT_IMPLEMENTED ((NTSTATUS)0xC0000002)
 #endif
+#ifndef STATUS_INVALID_PARAMETER
+#define STATUS_INVALID_PARAMETER ((NTSTATUS)0xC000000D)
+#endif
 #ifndef STATUS_END_OF_FILE
 #define STATUS_END_OF_FILE ((NTSTATUS)0xC0000011)
 #endif
@@ -81,8 +84,10 @@ extern const char seh_call_handler_ret[];
  * seh_call_handler frame when a later walk crosses it. */
 struct seh_nest {
 	DISPATCHER_CONTEXT disp;   /* the frame whose handler is running */
-	enum { SEH_NEST_DISPATCH, SEH_NEST_UNWIND } kind;
-	CONTEXT *raise_ctx;        /* where the exception was raised / RtlUnwindEx called */
+	enum { SEH_NEST_DISPATCH, SEH_NEST_UNWIND, SEH_NEST_CATCH } kind;
+	/* where the exception was raised / RtlUnwindEx called; for a catch
+	 * block, the context a consolidating unwind resumes in */
+	CONTEXT *raise_ctx;
 };
 
 /* Two-phase dispatch of rec raised in ctx; returns only when the
@@ -104,7 +109,7 @@ void __attribute__((ms_abi)) seh_unwind_ex_worker(ULONG_PTR *args, CONTEXT *ctx)
 void __attribute__((ms_abi)) seh_unwind_worker(ULONG_PTR *args, CONTEXT *ctx);
 
 /* RtlRestoreContext's answer to a consolidation request. */
-void __attribute__((ms_abi, noreturn)) seh_consolidate_unsupported(void);
+void __attribute__((ms_abi)) seh_consolidate(CONTEXT *ctx, EXCEPTION_RECORD *rec);
 
 /* ---- vectored.c ---- */
 

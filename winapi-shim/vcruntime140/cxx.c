@@ -3,39 +3,62 @@
  * handlers look for), std::exception's string helpers, type_info
  * comparison and hashing, and the per-thread exception state.
  *
- * __CxxFrameHandler3 and __CxxFrameHandler4 (catching: matching the
- * thrown type against a function's catch blocks, copying the object,
- * unwinding with STATUS_UNWIND_CONSOLIDATE) are not implemented: they
- * are absent from the .spec files, so a program that needs them stops
- * naming them. */
+ * The frame handler that catches (__CxxFrameHandler3) is in cxxframe.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "vcruntime140/vcruntime140_private.h"
+#include "vcruntime140/cxxframe.h"
+/* the dispatcher itself: the throw stub hands it the caller's context */
+#include "ntdll/seh_private.h"
 #include "core/debug.h"
 
 /* The per-thread state a frame handler keeps while a catch block runs. */
 static __thread void *current_exception, *current_context;
 static __thread int processing_throw;
 
-void __cdecl vcrt__CxxThrowException(void *object, const void *throw_info)
+/* _CxxThrowException(object, throw_info) is an assembly stub (ntdll's
+ * context.S) that captures the PE caller's context: the exception is
+ * dispatched from there, so the walk starts in the throwing function. */
+void __attribute__((ms_abi)) vcrt_cxx_throw_worker(ULONG_PTR *args, CONTEXT *ctx)
 {
-	ULONG_PTR args[4];
-	HMODULE module = NULL;
+	void *object = (void *)args[0];
+	const void *throw_info = (const void *)args[1];
+	EXCEPTION_RECORD rec;
+	ULONG64 image = 0;
 
-	/* x64 ThrowInfo fields are RVAs from the image that holds it. */
-	GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-			   (const WCHAR *)throw_info, &module);
-	args[0] = VCRT_CXX_MAGIC;
-	args[1] = (ULONG_PTR)object;
-	args[2] = (ULONG_PTR)throw_info;
-	args[3] = (ULONG_PTR)module;
-	TRACE(seh, "C++ throw of %p (ThrowInfo %p, image %p)\n", object, throw_info, (void *)module);
-	RaiseException(VCRT_CXX_EXCEPTION, EXCEPTION_NONCONTINUABLE, 4, args);
-	/* RaiseException does not return for a non-continuable exception. */
-	abort();
+	if (!object && !throw_info) {
+		/* `throw;`: the exception of the innermost running catch block
+		 * again, object and all */
+		if (!cxx_current_catch(&object, &throw_info, &image)) {
+			ndrun_error("throw; with no exception being handled");
+			vcrt___std_terminate();
+		}
+		TRACE(seh, "C++ rethrow of %p\n", object);
+	} else {
+		HMODULE module = NULL;
+
+		/* x64 ThrowInfo fields are RVAs from the image that holds it. */
+		GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+				   GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+				   (const WCHAR *)throw_info, &module);
+		image = (ULONG64)module;
+		TRACE(seh, "C++ throw of %p (ThrowInfo %p, image %p)\n", object, throw_info, (void *)module);
+	}
+	memset(&rec, 0, sizeof(rec));
+	rec.ExceptionCode = VCRT_CXX_EXCEPTION;
+	rec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
+	rec.ExceptionAddress = (void *)ctx->Rip;
+	rec.NumberParameters = 4;
+	rec.ExceptionInformation[0] = VCRT_CXX_MAGIC;
+	rec.ExceptionInformation[1] = (ULONG_PTR)object;
+	rec.ExceptionInformation[2] = (ULONG_PTR)throw_info;
+	rec.ExceptionInformation[3] = image;
+	seh_dispatch(&rec, ctx);
+	/* a handler continued a non-continuable exception */
+	vcrt___std_terminate();
 }
 
 /* std::exception(const char *) keeps its own copy of the message when

@@ -24,7 +24,9 @@ struct vcrt_type_info_data {
 #define VCRT_CXX_EXCEPTION 0xe06d7363
 #define VCRT_CXX_MAGIC 0x19930520
 
+/* an assembly stub (ntdll/context.S) over vcrt_cxx_throw_worker */
 void __cdecl vcrt__CxxThrowException(void *object, const void *throw_info) __attribute__((noreturn));
+void __attribute__((ms_abi)) vcrt_cxx_throw_worker(ULONG_PTR *args, CONTEXT *ctx);
 void __cdecl vcrt___std_exception_copy(const struct vcrt_exception_data *from, struct vcrt_exception_data *to);
 void __cdecl vcrt___std_exception_destroy(struct vcrt_exception_data *data);
 int __cdecl vcrt___std_type_info_compare(const struct vcrt_type_info_data *a, const struct vcrt_type_info_data *b);
