@@ -309,9 +309,18 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		if (c->state == ND_CONN_ACCEPTING) {
 			c->state = ND_CONN_FAILED;
 			nd_pending_complete(&c->pending, ND_TAG_ACCEPT, ND_CONNECTION_ABORTED);
+		} else if (c->state == ND_CONN_CONNECTED || c->state == ND_CONN_DISCONNECTING) {
+			/* The peer disconnected (or its process ended): every
+			 * request still on our queue pair ends ND_CANCELED, as
+			 * on Windows (docs/nd2-decisions.md). */
+			if (c->qp && c->qp->qp)
+				nd_qp_to_error(c->qp);
+			/* Answer the peer's request now: its Disconnect
+			 * completes without waiting for ours, which may never
+			 * come. */
+			if (c->state == ND_CONN_CONNECTED)
+				rdma_disconnect(c->id);
 		}
-		/* The peer's disconnect flushes nothing here: ND leaves our
-		 * requests alone until we Disconnect. */
 		disconnected(c);
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
