@@ -240,6 +240,7 @@ struct nd_connector {
 	uint8_t peer_data[ND_PRIVATE_DATA_MAX];	/* what the peer sent */
 	uint32_t peer_len;
 	uint32_t peer_inbound, peer_outbound;	/* GetReadLimits */
+	int32_t peer_gone;	/* REQUESTED: the connecting side left; Accept's status */
 };
 
 struct nd_conn_request {
