@@ -250,6 +250,24 @@ ND_CALL(resolve_address)
 
 /* ---- adapters ---------------------------------------------------------------- */
 
+/* rxe advertises 1 << 20 work requests and CQ entries but allocates a
+ * queue's whole ring up front (rxe_queue_init): a QP created at that depth
+ * takes hundreds of MiB of kernel memory and meets the OOM killer before
+ * any ENOMEM.  The limits Query reports and creation checks are ones a
+ * host can give; still far above what ND clients ask for. */
+#define ND_MAX_QUEUE_DEPTH 16384
+#define ND_MAX_CQ_DEPTH 65536
+
+static void clamp_depths(struct ibv_device_attr *d)
+{
+	if (d->max_qp_wr > ND_MAX_QUEUE_DEPTH)
+		d->max_qp_wr = ND_MAX_QUEUE_DEPTH;
+	if (d->max_srq_wr > ND_MAX_QUEUE_DEPTH)
+		d->max_srq_wr = ND_MAX_QUEUE_DEPTH;
+	if (d->max_cqe > ND_MAX_CQ_DEPTH)
+		d->max_cqe = ND_MAX_CQ_DEPTH;
+}
+
 /* Devices whose placement of incoming data follows the wire order (rxe is
  * software and writes each packet's payload in sequence). */
 static bool known_in_order(const char *name)
@@ -408,6 +426,7 @@ ND_CALL(adapter_open)
 	err = ibv_query_device(a->ctx, &a->attr);
 	if (err)
 		goto fail_free;
+	clamp_depths(&a->attr);
 	err = ibv_query_port(a->ctx, 1, &a->port);
 	if (err)
 		goto fail_free;
