@@ -196,6 +196,7 @@ struct nd_mr {
 	struct ibv_mr *mr;
 	int mr_access;
 	int bound_windows;
+	int refs;	/* the object + each bound window: a released region stays for its windows */
 };
 
 struct nd_mw {
@@ -279,6 +280,9 @@ void nd_srq_put(struct nd_srq *srq);
 /* QP state changes driven by rdma_cm (qp.c). */
 int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic);
 int nd_qp_to_error(struct nd_qp *qp);
+/* Windows bound to a region keep it (mr.c). */
+void nd_mr_bind(struct nd_mr *mr);
+void nd_mr_unbind(struct nd_mr *mr);
 
 /* ---- the call table's entries ---------------------------------------------- */
 #define ND_CALL(name) int32_t nd_call_##name(void *params)

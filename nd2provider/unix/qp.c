@@ -428,7 +428,8 @@ ND_CALL(qp_bind)
 		return ND_INVALID_PARAMETER_2;
 	if (!mw)
 		return ND_INVALID_PARAMETER_3;
-	if (p->flags & ~allowed || !(p->flags & (ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE)))
+	/* No ALLOW flag is a window that grants nothing: clients bind those. */
+	if (p->flags & ~allowed)
 		return ND_INVALID_PARAMETER_6;
 	if ((p->flags & ND_OP_FLAG_ALLOW_WRITE) && !(mr->mr_access & IBV_ACCESS_LOCAL_WRITE))
 		return ND_ACCESS_VIOLATION;
@@ -452,9 +453,9 @@ ND_CALL(qp_bind)
 		return st;
 	mw->rkey = rkey;
 	if (mw->bound_mr != mr) {
+		nd_mr_bind(mr);
 		if (mw->bound_mr)
-			__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
-		__atomic_fetch_add(&mr->bound_windows, 1, __ATOMIC_RELAXED);
+			nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = mr;
 	}
 	p->remote_token = htonl(rkey);
@@ -487,7 +488,7 @@ ND_CALL(qp_invalidate)
 	if (st)
 		return st;
 	if (mw->bound_mr) {
-		__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
+		nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = NULL;
 	}
 	return ND_SUCCESS;
