@@ -171,6 +171,8 @@ ND_CALL(connector_connect)
 		return ND_INVALID_PARAMETER_6;
 	if (nd_addr_to_linux(&p->dest, &dst))
 		return ND_INVALID_ADDRESS;
+	if (!nd_addr_connectable(&dst))
+		return ND_STATUS_BAD_NETWORK_NAME;
 	st = renew_id(c);
 	if (st)
 		return st;

@@ -38,6 +38,25 @@ int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out
 	return -1;
 }
 
+/* A destination a connection can reach: rdma_cm would take 0.0.0.0 (or
+ * a multicast or broadcast address, or port 0) and wait out its timeouts;
+ * Windows' providers refuse those at once with STATUS_BAD_NETWORK_NAME. */
+bool nd_addr_connectable(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET) {
+		const struct sockaddr_in *a = (const struct sockaddr_in *)ss;
+		uint32_t ip = ntohl(a->sin_addr.s_addr);
+
+		return a->sin_port && (ip >> 24) != 0 && !IN_MULTICAST(ip) && ip != INADDR_BROADCAST;
+	}
+	if (ss->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)ss;
+
+		return a->sin6_port && !IN6_IS_ADDR_UNSPECIFIED(&a->sin6_addr) && !IN6_IS_ADDR_MULTICAST(&a->sin6_addr);
+	}
+	return false;
+}
+
 void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out)
 {
 	uint16_t fam;

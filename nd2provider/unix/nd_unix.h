@@ -113,6 +113,7 @@ void nd_adapter_release(struct nd_adapter *a);
 /* Windows <-> Linux socket addresses. */
 int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out);
 void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out);
+bool nd_addr_connectable(const struct sockaddr_storage *ss);
 
 /* ---- queues ------------------------------------------------------------- */
 struct nd_qp;
