@@ -6,6 +6,7 @@
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
+#   make check-long    long rig runs kept out of make check (a 500,000-write RDMA stream)
 #   make demo          the main job: a Windows program under ndrun
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
