@@ -11,7 +11,7 @@
  * connecting side rejected or released its connector; memory windows bound
  * with no access, Deregister while bound, a region released under a bound
  * window; a stream of WRITES (default 20000) 1-byte RDMA Writes through a
- * window.  The gone- pair: a client process that exits, or is killed
+ * window; RDMA Read and Write (nd2peer_rdma.c).  The gone- pair: a client process that exits, or is killed
  * (by the suite, once it printed "ready"), while connected or while its
  * request waits for the Accept; then a new connection works.
  *
@@ -30,21 +30,12 @@
 #include <string.h>
 
 #include "ndspi.h"
+#include "nd2peer.h"
 
-#define PORT 54700
-#define CTL_PORT 54799
-#define KEY 0x78
-#define RECVS 8
-#define SLOT 4096
-#define WIN 4096
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
-#define STATUS_BAD_NETWORK_NAME ((HRESULT)0xC00000CCL)
-#define STATUS_CONNECTION_DISCONNECTED ((HRESULT)0xC000020CL)
+const char *role = "?";
+int failures;
 
-static const char *role = "?";
-static int failures;
-
-static void check(int cond, const char *fmt, ...)
+void check(int cond, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -58,25 +49,14 @@ static void check(int cond, const char *fmt, ...)
 		failures++;
 }
 
-static void die(const char *what)
+void die(const char *what)
 {
 	check(0, "%s", what);
 	printf("%s: %d failed\n", role, failures);
 	exit(1);
 }
 
-struct side {
-	IND2Adapter *ad;
-	ND2_ADAPTER_INFO info;
-	HANDLE file, port;
-	IND2CompletionQueue *cq;
-	IND2MemoryRegion *mr;
-	char *buf;
-	UINT32 token;
-	SOCKET ctl;
-};
-
-static struct sockaddr_in addr_of(const char *ip, USHORT port)
+struct sockaddr_in addr_of(const char *ip, USHORT port)
 {
 	struct sockaddr_in a;
 
@@ -88,14 +68,7 @@ static struct sockaddr_in addr_of(const char *ip, USHORT port)
 }
 
 /* ---- the control connection: fixed 32-byte records --------------------------- */
-struct ctl_msg {
-	char word[16];
-	UINT64 addr;
-	UINT32 token;
-	UINT32 pad;
-};
-
-static void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
+void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
 {
 	struct sockaddr_in a = addr_of(serve ? ip : peer, CTL_PORT);
 	int i, one = 1;
@@ -108,7 +81,7 @@ static void ctl_open(struct side *s, const char *ip, const char *peer, int serve
 		s->ctl = accept(l, NULL, NULL);
 		closesocket(l);
 	} else {
-		for (i = 0; i < 120; i++) {
+		for (i = 0; i < 60; i++) {
 			s->ctl = socket(AF_INET, SOCK_STREAM, 0);
 			if (!connect(s->ctl, (struct sockaddr *)&a, sizeof(a)))
 				break;
@@ -122,7 +95,7 @@ static void ctl_open(struct side *s, const char *ip, const char *peer, int serve
 	setsockopt(s->ctl, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof(one));
 }
 
-static void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token)
+void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token)
 {
 	struct ctl_msg m;
 
@@ -135,7 +108,7 @@ static void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token
 }
 
 /* The next record, which must be word; 0 at end of stream. */
-static int ctl_recv(struct side *s, const char *word, struct ctl_msg *m)
+int ctl_recv(struct side *s, const char *word, struct ctl_msg *m)
 {
 	int got = 0, n;
 
@@ -152,7 +125,7 @@ static int ctl_recv(struct side *s, const char *word, struct ctl_msg *m)
 	return 1;
 }
 
-static void ctl_expect(struct side *s, const char *word)
+void ctl_expect(struct side *s, const char *word)
 {
 	struct ctl_msg m;
 
@@ -161,7 +134,7 @@ static void ctl_expect(struct side *s, const char *word)
 }
 
 /* The peer process has ended (its socket closed with it). */
-static int ctl_eof(struct side *s, DWORD ms)
+int ctl_eof(struct side *s, DWORD ms)
 {
 	DWORD to = ms;
 	char c;
@@ -175,7 +148,7 @@ static OVERLAPPED *seen[64];
 static int nseen;
 
 /* The ND status of ov once its packet arrived, or 1 after ms. */
-static HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms)
+HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms)
 {
 	DWORD bytes, end = GetTickCount() + ms;
 	ULONG_PTR key;
@@ -203,7 +176,7 @@ static HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms)
 
 /* A request still pending after ms would later write into a stack frame
  * that is gone: the run ends there. */
-static HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
+HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
 {
 	if (st != ND_PENDING)
 		return st;
@@ -213,7 +186,7 @@ static HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
 	return st;
 }
 
-static int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
+int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
 {
 	DWORD end = GetTickCount() + ms;
 
@@ -228,7 +201,7 @@ static int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
 /* ---- discovery ------------------------------------------------------------------ */
 typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
-static void open_side(struct side *s, const char *ip)
+void open_side(struct side *s, const char *ip)
 {
 	struct sockaddr_in want = addr_of(ip, 0);
 	WSAPROTOCOL_INFOW *pi;
@@ -282,7 +255,7 @@ static void open_side(struct side *s, const char *ip)
 	s->token = s->mr->lpVtbl->GetLocalToken(s->mr);
 }
 
-static IND2QueuePair *new_qp(struct side *s, void *ctx)
+IND2QueuePair *new_qp(struct side *s, void *ctx)
 {
 	IND2QueuePair *qp = NULL;
 
@@ -292,7 +265,7 @@ static IND2QueuePair *new_qp(struct side *s, void *ctx)
 	return qp;
 }
 
-static IND2Connector *new_connector(struct side *s)
+IND2Connector *new_connector(struct side *s)
 {
 	IND2Connector *c = NULL;
 
@@ -301,7 +274,7 @@ static IND2Connector *new_connector(struct side *s)
 	return c;
 }
 
-static HRESULT post_recv(struct side *s, IND2QueuePair *qp, int slot)
+HRESULT post_recv(struct side *s, IND2QueuePair *qp, int slot)
 {
 	ND2_SGE sge = { s->buf + slot * SLOT, SLOT, s->token };
 
@@ -309,7 +282,7 @@ static HRESULT post_recv(struct side *s, IND2QueuePair *qp, int slot)
 }
 
 /* The listener's next request handed to a new connector. */
-static IND2Connector *get_request(struct side *s, IND2Listener *l)
+IND2Connector *get_request(struct side *s, IND2Listener *l)
 {
 	IND2Connector *c = new_connector(s);
 	OVERLAPPED ov = { 0 };
@@ -320,7 +293,7 @@ static IND2Connector *get_request(struct side *s, IND2Listener *l)
 	return c;
 }
 
-static HRESULT accept_on(struct side *s, IND2Connector *c, IND2QueuePair *qp)
+HRESULT accept_on(struct side *s, IND2Connector *c, IND2QueuePair *qp)
 {
 	OVERLAPPED ov = { 0 };
 	HRESULT st = c->lpVtbl->Accept(c, (IUnknown *)qp, 4, 4, NULL, 0, &ov);
@@ -329,7 +302,7 @@ static HRESULT accept_on(struct side *s, IND2Connector *c, IND2QueuePair *qp)
 }
 
 /* Connect, then CompleteConnect unless told not to. */
-static HRESULT connect_to(struct side *s, IND2Connector *c, IND2QueuePair *qp, const char *peer, int complete)
+HRESULT connect_to(struct side *s, IND2Connector *c, IND2QueuePair *qp, const char *peer, int complete)
 {
 	struct sockaddr_in dst = addr_of(peer, PORT);
 	OVERLAPPED ov = { 0 };
@@ -343,7 +316,7 @@ static HRESULT connect_to(struct side *s, IND2Connector *c, IND2QueuePair *qp, c
 	return wait_ov(s, st, &ov, 30000);
 }
 
-static HRESULT disconnect(struct side *s, IND2Connector *c)
+HRESULT disconnect(struct side *s, IND2Connector *c)
 {
 	OVERLAPPED ov = { 0 };
 	HRESULT st = c->lpVtbl->Disconnect(c, &ov);
@@ -352,7 +325,7 @@ static HRESULT disconnect(struct side *s, IND2Connector *c)
 }
 
 /* Results of qp_ctx until n arrived or ms passed; how many had status st. */
-static int count_results(struct side *s, void *qp_ctx, int n, HRESULT st, DWORD ms, int *got)
+int count_results(struct side *s, void *qp_ctx, int n, HRESULT st, DWORD ms, int *got)
 {
 	ND2_RESULT r;
 	DWORD end = GetTickCount() + ms;
@@ -373,7 +346,7 @@ static int count_results(struct side *s, void *qp_ctx, int n, HRESULT st, DWORD 
 	return good;
 }
 
-static void drain(struct side *s)
+void drain(struct side *s)
 {
 	ND2_RESULT r;
 
@@ -866,6 +839,7 @@ int main(int argc, char **argv)
 			flush_server(&s, l);
 			refused_server(&s, l);
 			window_server(&s, l, writes);
+			rdma_server(&s, l);
 			check(l->lpVtbl->Release(l) == 0, "release the listener: 0");
 		} else {
 			bad_destinations(&s, argv[3]);
@@ -873,6 +847,7 @@ int main(int argc, char **argv)
 			flush_client(&s, argv[3]);
 			refused_client(&s, argv[3]);
 			window_client(&s, argv[3], writes);
+			rdma_client(&s, argv[3]);
 		}
 		closesocket(s.ctl);
 	} else {

@@ -3,9 +3,15 @@
 ND2_RIG := $(BUILD)/tests/nd2/nd2prov_rig.exe
 ND2_PEER_RIG := $(BUILD)/tests/nd2/nd2peer_rig.exe
 
-$(BUILD)/tests/nd2/%.exe: tests/nd2/%.c include/ndspi.h include/nddef.h include/ndstatus.h
+ND2_RIG_HEADERS := include/ndspi.h include/nddef.h include/ndstatus.h
+
+$(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+
+$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND2_RIG) $(ND2_PEER_RIG)
 check-vm: $(ND2PE_DLL) $(ND2_RIG) $(ND2_PEER_RIG)

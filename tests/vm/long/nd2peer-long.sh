@@ -5,6 +5,6 @@
 # on one guest and on two.
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 NDSHIM_ND2PEER_WRITES=${NDSHIM_ND2PEER_WRITES:-500000}
-NDSHIM_ND2PEER_TIMEOUT=1500
+NDSHIM_ND2PEER_TIMEOUT=900
 . "$NDSHIM_VM_PROJECT/tests/vm/suites/nd2peer.sh"
 vm_finish

@@ -2,7 +2,8 @@
 # tests/nd2/nd2peer_rig.exe under ndrun (see the top of that file).
 # Sourced by the rig's batched boots after lib.sh.  One guest: server and
 # client are two ndrun processes; two guests: A serves, B connects.
-# Then the gone- pair: the client exits while connected, is killed with
+# Each process gets NDSHIM_ND2PEER_TIMEOUT seconds (default 120); the logs
+# are kept in $NDSHIM_VM_RESULTS/nd2peer-HOST/.  Then the gone- pair: the client exits while connected, is killed with
 # SIGKILL while connected, exits with its request waiting for the Accept,
 # and a last client connects.  Any "leaking a memory registration" from
 # the provider's Linux side fails the run.
@@ -11,14 +12,19 @@
 # check-long runs 500000).
 nd2peer_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2peer_rig.exe
 nd2peer_ndrun=${NDSHIM_ND2PEER_NDRUN:-$NDSHIM_VM_BUILD/ndrun}
+# The logs go where the host sees them even when the guest times out.
+nd2peer_logs=$vm_tmp
+if [ -n "${NDSHIM_VM_RESULTS:-}" ] && mkdir -p "$NDSHIM_VM_RESULTS/nd2peer-${NDSHIM_VM_HOST:-A}" 2> /dev/null; then
+	nd2peer_logs=$NDSHIM_VM_RESULTS/nd2peer-${NDSHIM_VM_HOST:-A}
+fi
 
 # nd2peer_one TAG ARGS...: one ndrun process, its log and status kept.
 nd2peer_one() {
 	_tag=$1
 	shift
 	_rc=0
-	timeout "${NDSHIM_ND2PEER_TIMEOUT:-300}" "$nd2peer_ndrun" "$nd2peer_exe" "$@" > "$vm_tmp/nd2peer-$_tag.log" 2>&1 || _rc=$?
-	echo $_rc > "$vm_tmp/nd2peer-$_tag.rc"
+	timeout "${NDSHIM_ND2PEER_TIMEOUT:-120}" "$nd2peer_ndrun" "$nd2peer_exe" "$@" > "$nd2peer_logs/$_tag.log" 2>&1 || _rc=$?
+	echo $_rc > "$nd2peer_logs/$_tag.rc"
 }
 
 # nd2peer_kill TAG ARGS...: a client that waits to be killed once it says
@@ -26,31 +32,31 @@ nd2peer_one() {
 nd2peer_kill() {
 	_tag=$1
 	shift
-	"$nd2peer_ndrun" "$nd2peer_exe" "$@" > "$vm_tmp/nd2peer-$_tag.log" 2>&1 &
+	"$nd2peer_ndrun" "$nd2peer_exe" "$@" > "$nd2peer_logs/$_tag.log" 2>&1 &
 	_pid=$!
 	_n=0
-	until grep -q '^ready to be killed' "$vm_tmp/nd2peer-$_tag.log" || [ $_n -ge 240 ]; do
+	until grep -q '^ready to be killed' "$nd2peer_logs/$_tag.log" || [ $_n -ge 240 ]; do
 		kill -0 $_pid 2> /dev/null || break
 		sleep 0.5
 		_n=$((_n + 1))
 	done
-	if grep -q '^ready to be killed' "$vm_tmp/nd2peer-$_tag.log"; then
+	if grep -q '^ready to be killed' "$nd2peer_logs/$_tag.log"; then
 		kill -KILL $_pid
 		wait $_pid 2> /dev/null
-		echo 0 > "$vm_tmp/nd2peer-$_tag.rc"
+		echo 0 > "$nd2peer_logs/$_tag.rc"
 	else
 		kill -KILL $_pid 2> /dev/null
 		wait $_pid 2> /dev/null
-		echo "never became ready" >> "$vm_tmp/nd2peer-$_tag.log"
-		echo 1 > "$vm_tmp/nd2peer-$_tag.rc"
+		echo "never became ready" >> "$nd2peer_logs/$_tag.log"
+		echo 1 > "$nd2peer_logs/$_tag.rc"
 	fi
 }
 
 nd2peer_report() {
-	_log=$vm_tmp/nd2peer-$1.log
+	_log=$nd2peer_logs/$1.log
 	_pre=$(vm_name '')
 	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	_rc=$(cat "$vm_tmp/nd2peer-$1.rc")
+	_rc=$(cat "$nd2peer_logs/$1.rc")
 	if [ "$_rc" -ne 0 ]; then
 		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2peer $1 exited $_rc"
 		vm_failed=$((vm_failed + 1))
