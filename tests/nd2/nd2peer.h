@@ -73,5 +73,7 @@ void drain(struct side *s);
 /* nd2peer_rdma.c */
 void rdma_server(struct side *s, IND2Listener *l);
 void rdma_client(struct side *s, const char *peer);
+void pingpong_server(struct side *s, IND2Listener *l, ULONG pings);
+void pingpong_client(struct side *s, const char *peer, ULONG pings);
 
 #endif

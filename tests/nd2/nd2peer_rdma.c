@@ -334,3 +334,112 @@ void rdma_client(struct side *s, const char *peer)
 	bad_access_client(s, peer, "Read through an invalidated window", 1, 0);
 	ctl_expect(s, "rdma-done");
 }
+
+/* ---- a ping-pong of 1-byte RDMA Writes ----------------------------------------- */
+#define PP_OFF (2 * SLOT)	/* 64 bytes of each side's registered buffer */
+
+/* Spins (yielding: one vCPU per guest) until the last byte of the target
+ * holds v; 0 after 10 s. */
+static int spin_for(struct side *s, char v)
+{
+	volatile char *t = s->buf + PP_OFF + 63;
+	DWORD end = GetTickCount() + 10000;
+	ULONG n = 0;
+
+	while (*t != v) {
+		if (!(++n & 63)) {
+			if (GetTickCount() > end)
+				return 0;
+			SwitchToThread();
+		}
+	}
+	return 1;
+}
+
+/* Round trips of 1-byte Writes through each other's window; the side that
+ * serves answers each byte it sees with the same byte. */
+static void pingpong(struct side *s, IND2QueuePair *qp, void *qp_ctx, struct ctl_msg *peer, ULONG pings, int first)
+{
+	char *src = s->buf + PP_OFF + 128;
+	ND2_SGE sge = { src, 1, s->token };
+	ND2_RESULT r;
+	ULONG i, bad = 0;
+	HRESULT first_bad = 0, st;
+	DWORD t0 = GetTickCount();
+
+	for (i = 1; i <= pings && !bad; i++) {
+		char v = (char)(i % 255 + 1);
+
+		if (!first && !spin_for(s, v)) {
+			printf("    note: round trip %lu: the peer's byte never came\n", i);
+			bad++;
+			break;
+		}
+		*src = v;
+		st = qp->lpVtbl->Write(qp, (void *)(ULONG_PTR)i, &sge, 1, peer->addr + 63, peer->token, 0);
+		if (st != ND_SUCCESS || !get_one(s, &r, 30000) || r.Status != ND_SUCCESS || r.QueuePairContext != qp_ctx) {
+			first_bad = st != ND_SUCCESS ? st : r.Status;
+			printf("    note: round trip %lu: Write %#lx, result %#lx\n", i, st, r.Status);
+			bad++;
+			break;
+		}
+		if (first && !spin_for(s, v)) {
+			printf("    note: round trip %lu: the peer's byte never came\n", i);
+			bad++;
+		}
+	}
+	check(!bad, "pingpong: %lu round trips of 1-byte RDMA Writes, each side spinning on the last byte (%lu done, first error %#lx), %lu ms",
+	      pings, i - 1, first_bad, GetTickCount() - t0);
+}
+
+static IND2MemoryWindow *pp_window(struct side *s, IND2QueuePair *qp, void *qp_ctx)
+{
+	IND2MemoryWindow *mw = NULL;
+	HRESULT st;
+
+	memset(s->buf + PP_OFF, 0, 64);
+	s->ad->lpVtbl->CreateMemoryWindow(s->ad, &IID_IND2MemoryWindow, (void **)&mw);
+	if (!mw)
+		die("pingpong: CreateMemoryWindow");
+	st = bind_window(s, qp, qp_ctx, s->mr, mw, s->buf + PP_OFF, 64, ND_OP_FLAG_ALLOW_WRITE);
+	check(st == ND_SUCCESS, "pingpong: a 64-byte window bound with ALLOW_WRITE (%#lx)", st);
+	return mw;
+}
+
+void pingpong_server(struct side *s, IND2Listener *l, ULONG pings)
+{
+	IND2QueuePair *qp = new_qp(s, (void *)0xF5);
+	IND2Connector *c = get_request(s, l);
+	IND2MemoryWindow *mw;
+	struct ctl_msg m;
+
+	check(accept_on(s, c, qp) == ND_SUCCESS, "pingpong: connection accepted");
+	mw = pp_window(s, qp, (void *)0xF5);
+	ctl_send(s, "pp", (UINT64)(ULONG_PTR)(s->buf + PP_OFF), mw->lpVtbl->GetRemoteToken(mw));
+	ctl_recv(s, "pp", &m);
+	pingpong(s, qp, (void *)0xF5, &m, pings, 0);
+	ctl_expect(s, "pp-done");
+	disconnect(s, c);
+	drain(s);
+	check(c->lpVtbl->Release(c) == 0 && mw->lpVtbl->Release(mw) == 0 && qp->lpVtbl->Release(qp) == 0,
+	      "pingpong: release the connector, the window and the QP: 0");
+}
+
+void pingpong_client(struct side *s, const char *peer, ULONG pings)
+{
+	IND2QueuePair *qp = new_qp(s, (void *)0xF6);
+	IND2Connector *c = new_connector(s);
+	IND2MemoryWindow *mw;
+	struct ctl_msg m;
+
+	check(connect_to(s, c, qp, peer, 1) == ND_SUCCESS, "pingpong: connected");
+	mw = pp_window(s, qp, (void *)0xF6);
+	ctl_recv(s, "pp", &m);
+	ctl_send(s, "pp", (UINT64)(ULONG_PTR)(s->buf + PP_OFF), mw->lpVtbl->GetRemoteToken(mw));
+	pingpong(s, qp, (void *)0xF6, &m, pings, 1);
+	ctl_send(s, "pp-done", 0, 0);
+	disconnect(s, c);
+	drain(s);
+	check(c->lpVtbl->Release(c) == 0 && mw->lpVtbl->Release(mw) == 0 && qp->lpVtbl->Release(qp) == 0,
+	      "pingpong: release the connector, the window and the QP: 0");
+}

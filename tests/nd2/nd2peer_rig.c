@@ -1,8 +1,8 @@
 /* What foreign ND2 clients rely on when the peer misbehaves or goes away,
  * under ndrun in the Soft-RoCE guests (tests/vm/suites/nd2peer.sh):
  *
- *   nd2peer_rig server ADDR PEER [WRITES]   the passive side of the sequence
- *   nd2peer_rig client ADDR PEER [WRITES]   the active side
+ *   nd2peer_rig server ADDR PEER [WRITES [PINGS]]   the passive side
+ *   nd2peer_rig client ADDR PEER [WRITES [PINGS]]   the active side
  *   nd2peer_rig gone-server ADDR PEER       serves the clients below in turn
  *   nd2peer_rig gone-client ADDR PEER exit|kill|requested|last
  *
@@ -11,7 +11,8 @@
  * connecting side rejected or released its connector; memory windows bound
  * with no access, Deregister while bound, a region released under a bound
  * window; a stream of WRITES (default 20000) 1-byte RDMA Writes through a
- * window; RDMA Read and Write (nd2peer_rdma.c).  The gone- pair: a client process that exits, or is killed
+ * window; RDMA Read and Write, and a ping-pong of PINGS (default WRITES / 10)
+ * 1-byte RDMA Writes each side spins on (nd2peer_rdma.c).  The gone- pair: a client process that exits, or is killed
  * (by the suite, once it printed "ready"), while connected or while its
  * request waits for the Accept; then a new connection works.
  *
@@ -68,6 +69,9 @@ struct sockaddr_in addr_of(const char *ip, USHORT port)
 }
 
 /* ---- the control connection: fixed 32-byte records --------------------------- */
+/* Long enough for the longest step of the peer (the check-long stream). */
+static const DWORD ctl_wait_ms = 300000;
+
 void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
 {
 	struct sockaddr_in a = addr_of(serve ? ip : peer, CTL_PORT);
@@ -93,6 +97,8 @@ void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
 	if (s->ctl == INVALID_SOCKET)
 		die("control: connect");
 	setsockopt(s->ctl, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof(one));
+	/* A peer that never answers ends the run instead of hanging it. */
+	setsockopt(s->ctl, SOL_SOCKET, SO_RCVTIMEO, (const char *)&ctl_wait_ms, sizeof(ctl_wait_ms));
 }
 
 void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token)
@@ -810,7 +816,7 @@ int main(int argc, char **argv)
 	struct side s = { 0 };
 	WSADATA wsa;
 	DWORD t0 = GetTickCount();
-	ULONG writes = 20000;
+	ULONG writes = 20000, pings;
 
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (argc < 4) {
@@ -825,8 +831,9 @@ int main(int argc, char **argv)
 	} else if (!strcmp(role, "gone-client") && argc == 5) {
 		gone_client(&s, argv[2], argv[3], argv[4]);
 	} else if (!strcmp(role, "server") || !strcmp(role, "client")) {
-		if (argc == 5)
+		if (argc >= 5)
 			writes = strtoul(argv[4], NULL, 0);
+		pings = argc >= 6 ? strtoul(argv[5], NULL, 0) : writes / 10;
 		limits(&s);
 		if (!strcmp(role, "server")) {
 			struct sockaddr_in sa = addr_of(argv[2], PORT);
@@ -840,6 +847,7 @@ int main(int argc, char **argv)
 			refused_server(&s, l);
 			window_server(&s, l, writes);
 			rdma_server(&s, l);
+			pingpong_server(&s, l, pings);
 			check(l->lpVtbl->Release(l) == 0, "release the listener: 0");
 		} else {
 			bad_destinations(&s, argv[3]);
@@ -848,6 +856,7 @@ int main(int argc, char **argv)
 			refused_client(&s, argv[3]);
 			window_client(&s, argv[3], writes);
 			rdma_client(&s, argv[3]);
+			pingpong_client(&s, argv[3], pings);
 		}
 		closesocket(s.ctl);
 	} else {

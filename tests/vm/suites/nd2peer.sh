@@ -8,8 +8,9 @@
 # and a last client connects.  Any "leaking a memory registration" from
 # the provider's Linux side fails the run.
 # NDSHIM_ND2PEER_NDRUN picks another ndrun (and the nd2prov.dll beside it).
-# NDSHIM_ND2PEER_WRITES sets the length of the RDMA Write stream (make
-# check-long runs 500000).
+# NDSHIM_ND2PEER_WRITES sets the length of the RDMA Write stream and
+# NDSHIM_ND2PEER_PINGS the round trips of the RDMA Write ping-pong (make
+# check-long runs 500000 and 250000).
 nd2peer_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2peer_rig.exe
 nd2peer_ndrun=${NDSHIM_ND2PEER_NDRUN:-$NDSHIM_VM_BUILD/ndrun}
 # The logs go where the host sees them even when the guest times out.
@@ -68,12 +69,12 @@ nd2peer_report() {
 }
 
 nd2peer_server() {
-	nd2peer_one server server "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-}
+	nd2peer_one server server "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-20000} ${NDSHIM_ND2PEER_PINGS:-}
 	nd2peer_one gone-server gone-server "$NDSHIM_VM_ADDR" "$1"
 }
 
 nd2peer_client() {
-	nd2peer_one client client "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-}
+	nd2peer_one client client "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-20000} ${NDSHIM_ND2PEER_PINGS:-}
 	nd2peer_one exit gone-client "$NDSHIM_VM_ADDR" "$1" exit
 	nd2peer_kill kill gone-client "$NDSHIM_VM_ADDR" "$1" kill
 	nd2peer_one requested gone-client "$NDSHIM_VM_ADDR" "$1" requested
