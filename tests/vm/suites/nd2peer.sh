@@ -41,13 +41,15 @@ nd2peer_kill() {
 		sleep 0.5
 		_n=$((_n + 1))
 	done
+	# The boots' scripts run under set -e: a killed child's status (137)
+	# must not end them.
 	if grep -q '^ready to be killed' "$nd2peer_logs/$_tag.log"; then
-		kill -KILL $_pid
-		wait $_pid 2> /dev/null
+		kill -KILL $_pid || true
+		wait $_pid 2> /dev/null || true
 		echo 0 > "$nd2peer_logs/$_tag.rc"
 	else
-		kill -KILL $_pid 2> /dev/null
-		wait $_pid 2> /dev/null
+		kill -KILL $_pid 2> /dev/null || true
+		wait $_pid 2> /dev/null || true
 		echo "never became ready" >> "$nd2peer_logs/$_tag.log"
 		echo 1 > "$nd2peer_logs/$_tag.rc"
 	fi
