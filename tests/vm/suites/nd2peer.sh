@@ -70,13 +70,22 @@ nd2peer_report() {
 	fi
 }
 
+# Between two guests QEMU 7.2's stream netdev stops moving packets under a
+# sustained burst (the guest's virtio_net logs NETDEV WATCHDOG transmit
+# timeouts): the streams are short there, and a stall is named as such.
+if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ]; then
+	nd2peer_writes=${NDSHIM_ND2PEER_WRITES:-1000}
+else
+	nd2peer_writes=${NDSHIM_ND2PEER_WRITES:-20000}
+fi
+
 nd2peer_server() {
-	nd2peer_one server server "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-20000} ${NDSHIM_ND2PEER_PINGS:-}
+	nd2peer_one server server "$NDSHIM_VM_ADDR" "$1" $nd2peer_writes ${NDSHIM_ND2PEER_PINGS:-}
 	nd2peer_one gone-server gone-server "$NDSHIM_VM_ADDR" "$1"
 }
 
 nd2peer_client() {
-	nd2peer_one client client "$NDSHIM_VM_ADDR" "$1" ${NDSHIM_ND2PEER_WRITES:-20000} ${NDSHIM_ND2PEER_PINGS:-}
+	nd2peer_one client client "$NDSHIM_VM_ADDR" "$1" $nd2peer_writes ${NDSHIM_ND2PEER_PINGS:-}
 	nd2peer_one exit gone-client "$NDSHIM_VM_ADDR" "$1" exit
 	nd2peer_kill kill gone-client "$NDSHIM_VM_ADDR" "$1" kill
 	nd2peer_one requested gone-client "$NDSHIM_VM_ADDR" "$1" requested
@@ -109,4 +118,12 @@ nd2peer_run() {
 	fi
 }
 
+nd2peer_link() {
+	if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ] && dmesg | grep -q 'NETDEV WATCHDOG'; then
+		echo "FAIL: $(vm_name "nd2peer: the link between the guests stalled (virtio_net transmit timeout in the kernel log): a QEMU limit, see README")"
+		vm_failed=$((vm_failed + 1))
+	fi
+}
+
 nd2peer_run
+nd2peer_link
