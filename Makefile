@@ -9,6 +9,7 @@
 #   make fuzz          libFuzzer on the PE parser, FUZZ_SECONDS=60 (not part of check)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make check-real    real MSVC programs from npm under ndrun (tests/real/)
+#   make check-long    long rig runs kept out of make check (a 500,000-write RDMA stream)
 #   make demo          the main job: a Windows program under ndrun
 #   make check-fresh   `make demo` and the host suites from a clean clone in a
 #                      fresh Debian 12 chroot (root; not part of `make check`)

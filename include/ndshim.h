@@ -19,7 +19,8 @@
  * which sets InternalHigh/Internal, the event (hEvent & ~1) and queues a
  * packet to the file's port unless hEvent's low bit is set.  A request
  * finished at once goes through NdshimCompleteOverlappedSync (no packet
- * for a success: the file skips them; nothing at all for an error).
+ * for a success: the file skips them; nothing but Internal for an error
+ * or a warning).
  * NdshimCancelOverlapped(file, owner, ND_CANCELED) completes every
  * request still pending for that owner (the provider's object), in the
  * order they began, before it returns; requests still pending when the

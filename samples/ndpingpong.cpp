@@ -91,6 +91,7 @@ struct PingPong {
 	ULONG bufferSize;	/* of each */
 	ULONG inlineSize;
 	ULONG posted;		/* receives outstanding */
+	bool peerGone;		/* the peer disconnected: our receives were flushed */
 	ULONG nextSlot;		/* the receive that must complete next */
 	ULONG sendsOutstanding;
 	/* Receives completed but not consumed yet, in order. */
@@ -271,6 +272,13 @@ static bool HandleResults(PingPong *pp, const ND2_RESULT *r, ULONG n)
 			return false;
 		}
 		pp->posted--;
+		/* The peer's Disconnect flushes our queue pair: the receives
+		 * still posted come back canceled (the client disconnects as
+		 * soon as it has its last reply). */
+		if (r->Status == ND_CANCELED) {
+			pp->peerGone = true;
+			continue;
+		}
 		if (r->Status != ND_SUCCESS) {
 			Fail(pp, "Receive completed with %s", NdStatusString(r->Status));
 			return false;
@@ -343,6 +351,10 @@ static bool Progress(PingPong *pp)
 static bool NextReceive(PingPong *pp, ULONG *slot, ULONG *bytes)
 {
 	while (!pp->nReady) {
+		if (pp->peerGone) {
+			Fail(pp, "the peer disconnected before its last message");
+			return false;
+		}
 		if (!Progress(pp))
 			return false;
 	}

@@ -96,8 +96,6 @@ static HRESULT STDMETHODCALLTYPE qp_Bind(IND2QueuePair *This, void *context, IUn
 		return ND_INVALID_PARAMETER_3;
 	if (!buf)
 		return ND_INVALID_PARAMETER_4;
-	if (!(flags & (ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE)))
-		return ND_INVALID_PARAMETER_6;
 	p = (struct nd_unix_qp_bind_params){ qp->h, ND_PTR(context), mr->h, mw->h, ND_PTR(buf), cb, flags, 0 };
 	st = NdshimUnixCall(ND_UNIX_QP_BIND, &p);
 	/* The token is usable as soon as Bind returns, before its completion. */

@@ -171,6 +171,8 @@ ND_CALL(connector_connect)
 		return ND_INVALID_PARAMETER_6;
 	if (nd_addr_to_linux(&p->dest, &dst))
 		return ND_INVALID_ADDRESS;
+	if (!nd_addr_connectable(&dst))
+		return ND_STATUS_BAD_NETWORK_NAME;
 	st = renew_id(c);
 	if (st)
 		return st;
@@ -246,6 +248,30 @@ static void start_connect(struct nd_connector *c)
 		c->state = ND_CONN_CONNECTING;
 }
 
+/* c->lock held: the connecting side went away after our Accept readied
+ * the queue pair; its posted requests end ND_CANCELED rather than wait on
+ * a connection that will never be. */
+static void accept_failed(struct nd_connector *c, int32_t st)
+{
+	c->state = ND_CONN_FAILED;
+	if (c->qp && c->qp->qp)
+		nd_qp_to_error(c->qp);
+	nd_pending_complete(&c->pending, ND_TAG_ACCEPT, st);
+}
+
+/* c->lock held: Accept on a request whose connecting side already left
+ * completes (not fails) with st; the queue pair is untouched. */
+static int32_t accept_gone(struct nd_connector *c, const struct nd_unix_ov *ov, int32_t st)
+{
+	int32_t r = nd_pending_add(&c->pending, ov, ND_TAG_ACCEPT, NULL);
+
+	if (r == ND_PENDING) {
+		c->state = ND_CONN_FAILED;
+		nd_pending_complete(&c->pending, ND_TAG_ACCEPT, st);
+	}
+	return r;
+}
+
 static void disconnected(struct nd_connector *c)
 {
 	c->state = ND_CONN_DISCONNECTED;
@@ -286,16 +312,17 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 	case RDMA_CM_EVENT_UNREACHABLE:
 	case RDMA_CM_EVENT_REJECTED:
 	case RDMA_CM_EVENT_CONNECT_ERROR:
-		if (ev->event == RDMA_CM_EVENT_REJECTED)
+		if (ev->event == RDMA_CM_EVENT_REJECTED && c->state != ND_CONN_REQUESTED)
 			save_peer(c, &ev->param.conn);
 		if (c->state == ND_CONN_RESOLVING || c->state == ND_CONN_CONNECTING) {
 			connect_failed(c, nd_status_from_cm_event(ev));
 		} else if (c->state == ND_CONN_ACCEPTING) {
-			/* The connecting side gave up (Reject) or never sent
-			 * its CompleteConnect. */
-			c->state = ND_CONN_FAILED;
-			nd_pending_complete(&c->pending, ND_TAG_ACCEPT,
-					    ev->event == RDMA_CM_EVENT_REJECTED ? ND_CONNECTION_ABORTED : ND_IO_TIMEOUT);
+			/* The connecting side gave up (Reject, released its
+			 * connector, exited) or never sent its CompleteConnect. */
+			accept_failed(c, ev->event == RDMA_CM_EVENT_REJECTED ? ND_CONNECTION_REFUSED : ND_IO_TIMEOUT);
+		} else if (c->state == ND_CONN_REQUESTED) {
+			/* Gone before our Accept: the Accept will say so. */
+			c->peer_gone = ND_CONNECTION_REFUSED;
 		}
 		break;
 	case RDMA_CM_EVENT_ESTABLISHED:
@@ -306,12 +333,24 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		}
 		break;
 	case RDMA_CM_EVENT_DISCONNECTED:
-		if (c->state == ND_CONN_ACCEPTING) {
-			c->state = ND_CONN_FAILED;
-			nd_pending_complete(&c->pending, ND_TAG_ACCEPT, ND_CONNECTION_ABORTED);
+		if (c->state == ND_CONN_REQUESTED) {
+			c->peer_gone = ND_CONNECTION_REFUSED;
+			break;
 		}
-		/* The peer's disconnect flushes nothing here: ND leaves our
-		 * requests alone until we Disconnect. */
+		if (c->state == ND_CONN_ACCEPTING) {
+			accept_failed(c, ND_CONNECTION_REFUSED);
+		} else if (c->state == ND_CONN_CONNECTED || c->state == ND_CONN_DISCONNECTING) {
+			/* The peer disconnected (or its process ended): every
+			 * request still on our queue pair ends ND_CANCELED, as
+			 * on Windows (docs/nd2-decisions.md). */
+			if (c->qp && c->qp->qp)
+				nd_qp_to_error(c->qp);
+			/* Answer the peer's request now: its Disconnect
+			 * completes without waiting for ours, which may never
+			 * come. */
+			if (c->state == ND_CONN_CONNECTED)
+				rdma_disconnect(c->id);
+		}
 		disconnected(c);
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
@@ -395,11 +434,23 @@ ND_CALL(connector_accept)
 		st = c->state == ND_CONN_CONNECTED ? ND_CONNECTION_ACTIVE : ND_CONNECTION_INVALID;
 		goto out;
 	}
+	/* The connecting side is already gone: the Accept completes with it,
+	 * leaving the queue pair as it was. */
+	if (c->peer_gone) {
+		st = accept_gone(c, &p->ov, c->peer_gone);
+		goto out;
+	}
 	/* The lower of ours, the adapter's and what the peer offered. */
 	in = min_u32(min_u32(p->inbound_read_limit, c->adapter->attr.max_qp_rd_atom), c->peer_inbound);
 	out = min_u32(min_u32(p->outbound_read_limit, c->adapter->attr.max_qp_init_rd_atom), c->peer_outbound);
 	c->qp = qp;
 	err = ready_qp(c, qp, in, out);
+	if (err == EINVAL && qp->qp && qp->qp->state == IBV_QPS_INIT) {
+		/* The kernel already dropped the request (the peer's REJ came
+		 * first) and its event is still on the way. */
+		st = accept_gone(c, &p->ov, ND_CONNECTION_REFUSED);
+		goto out;
+	}
 	if (err) {
 		st = nd_status_from_errno(err);
 		goto out;
@@ -417,7 +468,14 @@ ND_CALL(connector_accept)
 	cp.srq = qp->srq != NULL;
 	cp.qp_num = qp->qp_num;
 	if (rdma_accept(c->id, &cp)) {
-		st = nd_status_from_errno(errno);
+		err = errno;
+		if (err == EINVAL) {
+			/* The kernel saw the peer's REJ before its event reached
+			 * us: a connection-level failure, completed like one. */
+			accept_failed(c, ND_CONNECTION_REFUSED);
+			goto out;
+		}
+		st = nd_status_from_errno(err);
 		free(nd_pending_take(&c->pending, ND_TAG_ACCEPT));
 		goto out;
 	}
@@ -609,6 +667,7 @@ void nd_connector_take_request(struct nd_connector *c, struct nd_conn_request *r
 	c->peer_len = r->len;
 	c->peer_inbound = r->inbound;
 	c->peer_outbound = r->outbound;
+	c->peer_gone = 0;
 	c->state = ND_CONN_REQUESTED;
 	pthread_mutex_unlock(&c->lock);
 	if (old)

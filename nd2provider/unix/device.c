@@ -38,6 +38,25 @@ int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out
 	return -1;
 }
 
+/* A destination a connection can reach: rdma_cm would take 0.0.0.0 (or
+ * a multicast or broadcast address, or port 0) and wait out its timeouts;
+ * Windows' providers refuse those at once with STATUS_BAD_NETWORK_NAME. */
+bool nd_addr_connectable(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET) {
+		const struct sockaddr_in *a = (const struct sockaddr_in *)ss;
+		uint32_t ip = ntohl(a->sin_addr.s_addr);
+
+		return a->sin_port && (ip >> 24) != 0 && !IN_MULTICAST(ip) && ip != INADDR_BROADCAST;
+	}
+	if (ss->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)ss;
+
+		return a->sin6_port && !IN6_IS_ADDR_UNSPECIFIED(&a->sin6_addr) && !IN6_IS_ADDR_MULTICAST(&a->sin6_addr);
+	}
+	return false;
+}
+
 void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out)
 {
 	uint16_t fam;
@@ -262,6 +281,24 @@ ND_CALL(resolve_address)
 
 /* ---- adapters ---------------------------------------------------------------- */
 
+/* rxe advertises 1 << 20 work requests and CQ entries but allocates a
+ * queue's whole ring up front (rxe_queue_init): a QP created at that depth
+ * takes hundreds of MiB of kernel memory and meets the OOM killer before
+ * any ENOMEM.  The limits Query reports and creation checks are ones a
+ * host can give; still far above what ND clients ask for. */
+#define ND_MAX_QUEUE_DEPTH 16384
+#define ND_MAX_CQ_DEPTH 65536
+
+static void clamp_depths(struct ibv_device_attr *d)
+{
+	if (d->max_qp_wr > ND_MAX_QUEUE_DEPTH)
+		d->max_qp_wr = ND_MAX_QUEUE_DEPTH;
+	if (d->max_srq_wr > ND_MAX_QUEUE_DEPTH)
+		d->max_srq_wr = ND_MAX_QUEUE_DEPTH;
+	if (d->max_cqe > ND_MAX_CQ_DEPTH)
+		d->max_cqe = ND_MAX_CQ_DEPTH;
+}
+
 /* Devices whose placement of incoming data follows the wire order (rxe is
  * software and writes each packet's payload in sequence). */
 static bool known_in_order(const char *name)
@@ -420,6 +457,7 @@ ND_CALL(adapter_open)
 	err = ibv_query_device(a->ctx, &a->attr);
 	if (err)
 		goto fail_free;
+	clamp_depths(&a->attr);
 	err = ibv_query_port(a->ctx, 1, &a->port);
 	if (err)
 		goto fail_free;

@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "nd_unix.h"
 
@@ -20,6 +21,7 @@ ND_CALL(mr_create)
 		return ND_NO_MEMORY;
 	mr->obj.kind = ND_KIND_MR;
 	mr->adapter = a;
+	mr->refs = 1;
 	pthread_mutex_init(&mr->lock, NULL);
 	nd_adapter_hold(a);
 	p->object = nd_handle(&mr->obj);
@@ -118,6 +120,46 @@ ND_CALL(mr_deregister)
 	return st;
 }
 
+static void mr_free(struct nd_mr *mr)
+{
+	int tries;
+
+	/* A window's Invalidate is posted before the device has run it, and
+	 * the device refuses to drop a region with a window still on it:
+	 * give the queue pair a moment (only a region released under its
+	 * last window comes here with one). */
+	for (tries = 0; mr->mr && ibv_dereg_mr(mr->mr); tries++) {
+		if (tries == 200 || (errno != EINVAL && errno != EBUSY)) {
+			nd_log("leaking a memory registration its device refused to drop");
+			break;
+		}
+		usleep(1000);
+	}
+	nd_adapter_release(mr->adapter);
+	pthread_mutex_destroy(&mr->lock);
+	free(mr);
+}
+
+static void mr_put(struct nd_mr *mr)
+{
+	if (!__atomic_sub_fetch(&mr->refs, 1, __ATOMIC_ACQ_REL))
+		mr_free(mr);
+}
+
+/* A window was bound to mr (qp.c, before the Bind is posted). */
+void nd_mr_bind(struct nd_mr *mr)
+{
+	__atomic_fetch_add(&mr->refs, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&mr->bound_windows, 1, __ATOMIC_RELAXED);
+}
+
+/* A window let go of mr (Invalidate, a Bind elsewhere, the window freed). */
+void nd_mr_unbind(struct nd_mr *mr)
+{
+	__atomic_fetch_sub(&mr->bound_windows, 1, __ATOMIC_RELEASE);
+	mr_put(mr);
+}
+
 ND_CALL(mr_destroy)
 {
 	struct nd_unix_object_params *p = params;
@@ -125,13 +167,10 @@ ND_CALL(mr_destroy)
 
 	if (!mr)
 		return ND_INVALID_HANDLE;
-	/* Released without Deregister: the registration goes with it. */
-	if (mr->mr && ibv_dereg_mr(mr->mr))
-		nd_log("leaking a memory registration its device refused to drop");
+	/* Released without Deregister: the registration goes with it, once
+	 * the last window bound to it is invalidated or freed. */
 	mr->obj.kind = 0;
-	nd_adapter_release(mr->adapter);
-	pthread_mutex_destroy(&mr->lock);
-	free(mr);
+	mr_put(mr);
 	return ND_SUCCESS;
 }
 
@@ -173,7 +212,7 @@ ND_CALL(mw_destroy)
 	if (ibv_dealloc_mw(mw->mw))
 		return ND_DEVICE_BUSY;
 	if (mw->bound_mr)
-		__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
+		nd_mr_unbind(mw->bound_mr);
 	mw->obj.kind = 0;
 	nd_adapter_release(mw->adapter);
 	free(mw);

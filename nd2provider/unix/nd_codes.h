@@ -20,6 +20,7 @@ typedef void VOID;
 
 /* NTSTATUS values clients compare against that ndstatus.h does not name. */
 #define ND_STATUS_DATA_ERROR ((HRESULT)0xC000003EL)
+#define ND_STATUS_BAD_NETWORK_NAME ((HRESULT)0xC00000CCL)
 #define ND_STATUS_ADDRESS_ALREADY_ASSOCIATED ((HRESULT)0xC0000238L)
 
 #endif

@@ -113,6 +113,7 @@ void nd_adapter_release(struct nd_adapter *a);
 /* Windows <-> Linux socket addresses. */
 int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out);
 void nd_addr_from_linux(const struct sockaddr *sa, struct nd_unix_addr *out);
+bool nd_addr_connectable(const struct sockaddr_storage *ss);
 
 /* ---- queues ------------------------------------------------------------- */
 struct nd_qp;
@@ -196,6 +197,7 @@ struct nd_mr {
 	struct ibv_mr *mr;
 	int mr_access;
 	int bound_windows;
+	int refs;	/* the object + each bound window: a released region stays for its windows */
 };
 
 struct nd_mw {
@@ -240,6 +242,7 @@ struct nd_connector {
 	uint8_t peer_data[ND_PRIVATE_DATA_MAX];	/* what the peer sent */
 	uint32_t peer_len;
 	uint32_t peer_inbound, peer_outbound;	/* GetReadLimits */
+	int32_t peer_gone;	/* REQUESTED: the connecting side left; Accept's status */
 };
 
 struct nd_conn_request {
@@ -278,6 +281,9 @@ void nd_srq_put(struct nd_srq *srq);
 /* QP state changes driven by rdma_cm (qp.c). */
 int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic);
 int nd_qp_to_error(struct nd_qp *qp);
+/* Windows bound to a region keep it (mr.c). */
+void nd_mr_bind(struct nd_mr *mr);
+void nd_mr_unbind(struct nd_mr *mr);
 
 /* ---- the call table's entries ---------------------------------------------- */
 #define ND_CALL(name) int32_t nd_call_##name(void *params)

@@ -19,6 +19,21 @@ static uint32_t pow2_at_least(uint32_t v)
 	return n;
 }
 
+/* The device allocates every slot of a queue up front, each with room for
+ * its SGEs, so a queue gets the depth that was asked.  Clients post more
+ * SGEs than they asked for, though (docs/nd2-decisions.md): a queue short
+ * enough that the room costs little gets the adapter's maximum. */
+#define ND_SGE_BUDGET 16384	/* SGE entries per queue, 256 KiB */
+
+static uint32_t sge_room(const struct nd_adapter *a, uint32_t asked, uint32_t depth)
+{
+	if (!asked)
+		asked = 1;
+	if ((uint64_t)depth * a->max_sge <= ND_SGE_BUDGET && asked < a->max_sge)
+		return a->max_sge;
+	return asked;
+}
+
 ND_CALL(qp_create)
 {
 	struct nd_unix_qp_create_params *p = params;
@@ -64,8 +79,6 @@ ND_CALL(qp_create)
 	qp->srq = srq;
 	qp->context = p->context;
 
-	/* Clients post more SGEs than they asked for: give every QP the
-	 * adapter's maximum when the device allows, else what was asked. */
 	memset(&ia, 0, sizeof(ia));
 	ia.send_cq = icq->cq;
 	ia.recv_cq = rcq->cq;
@@ -74,8 +87,8 @@ ND_CALL(qp_create)
 	ia.sq_sig_all = 0;
 	ia.cap.max_send_wr = p->initiator_depth;
 	ia.cap.max_recv_wr = s ? 0 : p->recv_depth;
-	ia.cap.max_send_sge = a->max_sge;
-	ia.cap.max_recv_sge = s ? 0 : a->max_sge;
+	ia.cap.max_send_sge = sge_room(a, p->initiator_sge, p->initiator_depth);
+	ia.cap.max_recv_sge = s ? 0 : sge_room(a, p->recv_sge, p->recv_depth);
 	ia.cap.max_inline_data = p->inline_size;
 	qp->qp = ibv_create_qp(a->pd, &ia);
 	if (!qp->qp) {
@@ -415,7 +428,8 @@ ND_CALL(qp_bind)
 		return ND_INVALID_PARAMETER_2;
 	if (!mw)
 		return ND_INVALID_PARAMETER_3;
-	if (p->flags & ~allowed || !(p->flags & (ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE)))
+	/* No ALLOW flag is a window that grants nothing: clients bind those. */
+	if (p->flags & ~allowed)
 		return ND_INVALID_PARAMETER_6;
 	if ((p->flags & ND_OP_FLAG_ALLOW_WRITE) && !(mr->mr_access & IBV_ACCESS_LOCAL_WRITE))
 		return ND_ACCESS_VIOLATION;
@@ -439,9 +453,9 @@ ND_CALL(qp_bind)
 		return st;
 	mw->rkey = rkey;
 	if (mw->bound_mr != mr) {
+		nd_mr_bind(mr);
 		if (mw->bound_mr)
-			__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
-		__atomic_fetch_add(&mr->bound_windows, 1, __ATOMIC_RELAXED);
+			nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = mr;
 	}
 	p->remote_token = htonl(rkey);
@@ -474,7 +488,7 @@ ND_CALL(qp_invalidate)
 	if (st)
 		return st;
 	if (mw->bound_mr) {
-		__atomic_fetch_sub(&mw->bound_mr->bound_windows, 1, __ATOMIC_RELAXED);
+		nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = NULL;
 	}
 	return ND_SUCCESS;

@@ -97,6 +97,15 @@ int main(void)
 	ok(!next_packet(&ret, &err, 0), "a packet for a synchronous success\n");
 	ok(WaitForSingleObject(file, 0) == WAIT_TIMEOUT, "the file handle was signaled\n");
 
+	/* A synchronous warning (Deregister's ND_DEVICE_BUSY) is the
+	 * provider's return value only: no event, no packet. */
+	ov.hEvent = ev;
+	ok(pBegin(file, &ov, 1) == 0, "begin failed\n");
+	ok(pCompleteSync(file, &ov, (HRESULT)0x80000011L, 0) == 0, "sync completion failed\n");
+	ok(ov.Internal == 0x80000011, "Internal %llx\n", ov.Internal);
+	ok(WaitForSingleObject(ev, 0) == WAIT_TIMEOUT, "event set for a synchronous warning\n");
+	ok(!next_packet(&ret, &err, 0), "a packet for a synchronous warning\n");
+
 	/* Pending, then completed. */
 	ov.hEvent = ev;
 	ok(pBegin(file, &ov, 1) == 0, "begin failed\n");

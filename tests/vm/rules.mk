@@ -14,3 +14,11 @@ vm-asan-parts:
 check-vm: vm-asan-parts all $(ND2UNIX_SO)
 	@mkdir -p $(RESULTS)
 	@NDSHIM_VM_BUILD=$(BUILD) tests/vm/check $(RESULTS)/vm.summary
+
+# Long runs, outside make check (whose whole must stay under 20 minutes):
+# the nd2peer rig with a 500,000-write RDMA stream, on one guest and on two.
+.PHONY: check-long
+check-long: all
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} tests/vm/run tests/vm/long/nd2peer-long.sh
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} \
+		tests/vm/run --two tests/vm/long/nd2peer-long.sh tests/vm/long/nd2peer-long.sh

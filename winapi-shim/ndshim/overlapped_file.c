@@ -90,7 +90,13 @@ HRESULT WINAPI NdshimCompleteOverlappedSync(HANDLE file, OVERLAPPED *ov, HRESULT
 		}
 	}
 	pthread_mutex_unlock(t->lock);
-	io_complete(t, ov, (NTSTATUS)status, bytes, true);
+	/* A provider's synchronous refusal is its return value alone, a
+	 * warning (ND_DEVICE_BUSY from Deregister) as much as an error: the
+	 * client never waits for it, so no event and no packet either. */
+	if (NT_SUCCESS(status))
+		io_complete(t, ov, (NTSTATUS)status, bytes, true);
+	else
+		io_publish(ov, (NTSTATUS)status, bytes);
 	object_unref(obj);
 	return STATUS_SUCCESS;
 }

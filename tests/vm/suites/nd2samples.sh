@@ -36,14 +36,21 @@ ns_ndinfo() {
 	[ "$(grep -c '^    [0-9]' "$_o.l")" -eq 1 ] &&
 		grep -Eq "^    0 +$_id +$NDSHIM_VM_ADDR( |\$)" "$_o.l" ||
 		{ echo "ndinfo -l has no single row '0 $_id $NDSHIM_VM_ADDR'"; return 1; }
-	# Its limits are rxe0's.
+	# Its limits are rxe0's; depths no larger than the provider's caps
+	# (16384 work requests, 65536 CQ entries: docs/nd2-decisions.md).
 	for _pair in max_mr_size:MaxRegistrationSize max_sge:MaxInitiatorSge max_sge:MaxReceiveSge \
-		max_qp_wr:MaxReceiveQueueDepth max_qp_wr:MaxInitiatorQueueDepth \
+		max_qp_wr:MaxReceiveQueueDepth:16384 max_qp_wr:MaxInitiatorQueueDepth:16384 \
 		max_qp_rd_atom:MaxInboundReadLimit max_qp_init_rd_atom:MaxOutboundReadLimit \
-		max_cqe:MaxCompletionQueueDepth vendor_part_id:DeviceId; do
+		max_cqe:MaxCompletionQueueDepth:65536 vendor_part_id:DeviceId; do
+		_cap=${_pair#*:*:}
+		[ "$_cap" != "$_pair" ] || _cap=
+		_pair=${_pair%:"$_cap"}
 		_v=$(ns_field "$vm_tmp/devinfo" "${_pair%%:*}")
 		_n=$(ns_field "$_o" "${_pair#*:}")
 		case $_v in 0x*) ;; *) _n=$(printf '%d' "$_n") ;; esac
+		if [ -n "$_cap" ] && [ -n "$_v" ] && [ "$_v" -gt "$_cap" ]; then
+			_v=$_cap
+		fi
 		if [ -z "$_v" ] || [ "$_v" != "$_n" ]; then
 			echo "${_pair#*:} is '$_n', ibv_devinfo's ${_pair%%:*} is '$_v'"
 			return 1
