@@ -667,7 +667,8 @@ static void test_linux_program(void)
 		DWORD code = 0;
 
 		ok(start("child sleep", 0, NULL, NULL, &victim), "CreateProcess: %lu\n", GetLastError());
-		snprintf(line, sizeof(line), "/bin/kill -9 %lu", victim.dwProcessId);
+		/* The shell's own kill: /bin/kill (procps) is not on every system. */
+		snprintf(line, sizeof(line), "/bin/sh -c \"kill -9 %lu\"", victim.dwProcessId);
 		ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 		   "kill: %lu\n", GetLastError());
 		ok(finish(&pi) == 0, "kill failed\n");
