@@ -37,6 +37,7 @@ int main(int argc, char **argv, char **envp)
 
 	(void)argc;
 	(void)argv;
+	(void)envp;
 	ok(getenv("PE_PUTENV_A") == NULL, "PE_PUTENV_A set already\n");
 	r = _putenv("PE_PUTENV_A=one");
 	ok(r == 0, "_putenv returned %d\n", r);
@@ -47,8 +48,9 @@ int main(int argc, char **argv, char **envp)
 	ok(in_environ("PE_PUTENV_A=one"), "not in _environ\n");
 	w = _wgetenv(L"pe_putenv_a");
 	ok(w && !wcscmp(w, L"one"), "_wgetenv (names fold case): %ls\n", w ? w : L"(null)");
-	for (char **e = envp; *e; e++)
-		ok(strncmp(*e, "PE_PUTENV_A=", 12), "main's envp changed: %s\n", *e);
+	/* main's envp is not read after _putenv: the UCRT may move the table
+	 * it points into (Wine's does, and then envp dangles), so no program
+	 * can rely on what it holds afterwards. */
 
 	/* Replace, through the other case of the name. */
 	r = _putenv("pe_putenv_a=two");

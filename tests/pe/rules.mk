@@ -146,7 +146,9 @@ $(PE_UCRT_SPECS):
 	@grep -q -- -lucrt $@.tmp || { echo "$@: mingw-w64's specs do not link -lmsvcrt: cannot build UCRT programs" >&2; rm -f $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
-$(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS)
+# A UCRT program may be an msvcrt one's source included again
+# (ucrt_putenv.c is crt_putenv.c): rebuild when any of those changes.
+$(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS) $(wildcard $(PE_SRC)/crt_*.c)
 	@mkdir -p $(@D)
 	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
 
