@@ -57,6 +57,8 @@ static void process_destroy(struct object *obj)
 }
 
 const struct object_ops process_ops = {
+	/* OpenProcess grants only what was asked: a wait needs SYNCHRONIZE. */
+	.wait_access = SYNCHRONIZE,
 	.type_name = "process",
 	.signaled = process_signaled,
 	.satisfied = process_satisfied,
@@ -321,6 +323,7 @@ static void pthread_destroy(struct object *obj)
 }
 
 const struct object_ops process_thread_ops = {
+	.wait_access = SYNCHRONIZE,
 	.type_name = "process thread",
 	.signaled = pthread_signaled,
 	.satisfied = process_satisfied,

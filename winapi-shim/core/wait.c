@@ -6,7 +6,6 @@
 #include "core/handle.h"
 #include "core/iocp.h"
 #include "core/klock.h"
-#include "core/process.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -216,15 +215,6 @@ done:
 	return result;
 }
 
-static bool synchronize_allowed(HANDLE h)
-{
-	DWORD access;
-
-	if (h == PSEUDO_HANDLE_CURRENT_PROCESS || h == PSEUDO_HANDLE_CURRENT_THREAD)
-		return true;
-	return handle_get_info(h, &access, NULL) && (access & SYNCHRONIZE);
-}
-
 DWORD wait_for_handles(DWORD count, const HANDLE *handles, bool wait_all, DWORD timeout,
 		       bool alertable)
 {
@@ -250,14 +240,6 @@ DWORD wait_for_handles(DWORD count, const HANDLE *handles, bool wait_all, DWORD 
 		if (!objs[i]->ops->signaled) {
 			object_unref(objs[i]);
 			SetLastError(ERROR_INVALID_HANDLE);
-			goto out;
-		}
-		/* Other processes' handles may lack SYNCHRONIZE (OpenProcess
-		 * grants what was asked); only they pay for the look-up. */
-		if ((objs[i]->ops == &process_ops || objs[i]->ops == &process_thread_ops) &&
-		    !synchronize_allowed(handles[i])) {
-			object_unref(objs[i]);
-			SetLastError(ERROR_ACCESS_DENIED);
 			goto out;
 		}
 		/* One object twice in a wait-all could never be
