@@ -206,8 +206,9 @@ char **__cdecl crt___tzname(void)
 	return crt_tzname_value;
 }
 
-/* The _s forms: 0 or an errno value, the result in the caller's tm. */
-int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
+/* The _s forms: 0 or an errno value, the result in the caller's tm
+ * (all 0xff bytes when there is none). */
+static int tm_s(struct crt_tm *out, const crt_time64 *t, struct crt_tm *(__cdecl *to_tm)(const crt_time64 *))
 {
 	struct crt_tm *r;
 
@@ -218,7 +219,7 @@ int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
 		crt_invalid_parameter_noinfo();
 		return EINVAL;
 	}
-	r = crt__localtime64(t);
+	r = to_tm(t);
 	if (!r) {
 		memset(out, 0xff, sizeof(*out));
 		return EINVAL;
@@ -227,24 +228,14 @@ int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
 	return 0;
 }
 
+int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
+{
+	return tm_s(out, t, crt__localtime64);
+}
+
 int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t)
 {
-	struct crt_tm *r;
-
-	if (!out || !t) {
-		if (out)
-			memset(out, 0xff, sizeof(*out));
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return EINVAL;
-	}
-	r = crt__gmtime64(t);
-	if (!r) {
-		memset(out, 0xff, sizeof(*out));
-		return EINVAL;
-	}
-	*out = *r;
-	return 0;
+	return tm_s(out, t, crt__gmtime64);
 }
 
 int __cdecl crt__get_timezone(int *seconds)
