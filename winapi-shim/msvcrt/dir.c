@@ -12,14 +12,6 @@
 #include "msvcrt/msvcrt_private.h"
 
 /* The CRT's mapping of the Win32 errors a file-system call can give. */
-/* An invalid argument: the invalid-parameter handler, then EINVAL and -1. */
-static int invalid_arg(void)
-{
-	crt_set_errno(EINVAL);
-	crt_invalid_parameter_noinfo();
-	return -1;
-}
-
 static int fail_win32(void)
 {
 	DWORD e = GetLastError();
@@ -128,28 +120,28 @@ char *__cdecl crt__getcwd(char *buf, int size)
 int __cdecl crt__wchdir(const WCHAR *path)
 {
 	if (!path)
-		return invalid_arg();
+		return crt_invalid_arg();
 	return SetCurrentDirectoryW(path) ? 0 : fail_win32();
 }
 
 int __cdecl crt__wmkdir(const WCHAR *path)
 {
 	if (!path)
-		return invalid_arg();
+		return crt_invalid_arg();
 	return CreateDirectoryW(path, NULL) ? 0 : fail_win32();
 }
 
 int __cdecl crt__wrmdir(const WCHAR *path)
 {
 	if (!path)
-		return invalid_arg();
+		return crt_invalid_arg();
 	return RemoveDirectoryW(path) ? 0 : fail_win32();
 }
 
 int __cdecl crt__wunlink(const WCHAR *path)
 {
 	if (!path)
-		return invalid_arg();
+		return crt_invalid_arg();
 	return DeleteFileW(path) ? 0 : fail_win32();
 }
 
@@ -160,7 +152,7 @@ int __cdecl crt__waccess(const WCHAR *path, int mode)
 	DWORD attr;
 
 	if (!path || (mode & ~6))
-		return invalid_arg();
+		return crt_invalid_arg();
 	attr = GetFileAttributesW(path);
 	if (attr == INVALID_FILE_ATTRIBUTES)
 		return fail_win32();

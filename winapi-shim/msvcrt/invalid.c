@@ -3,6 +3,7 @@
  * Without a handler of the program's own, the UCRT ends the process with
  * a fast-fail (STATUS_STACK_BUFFER_OVERRUN, FAST_FAIL_INVALID_ARG); the
  * program never sees the call return. */
+#include <errno.h>
 #include <stdatomic.h>
 #include <unistd.h>
 
@@ -42,6 +43,13 @@ void __cdecl crt__invalid_parameter(const WCHAR *expr, const WCHAR *func, const 
 void crt_invalid_parameter_noinfo(void)
 {
 	crt__invalid_parameter(NULL, NULL, NULL, 0, 0);
+}
+
+int crt_invalid_arg(void)
+{
+	crt_set_errno(EINVAL);
+	crt_invalid_parameter_noinfo();
+	return -1;
 }
 
 void __cdecl crt__invalid_parameter_noinfo(void)

@@ -195,6 +195,9 @@ int crt_scan(unsigned int opts, int wide, const void *input, size_t len, struct 
 /* invalid.c: report an invalid parameter through the program's handler,
  * or end the process as the UCRT's default handler does. */
 void crt_invalid_parameter_noinfo(void);
+/* An invalid argument to a function that answers -1: the handler, then
+ * errno EINVAL, then -1 for the caller to return. */
+int crt_invalid_arg(void);
 
 /* ---- exports ------------------------------------------------------------- */
 /* startup.c */

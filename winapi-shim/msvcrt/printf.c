@@ -789,11 +789,8 @@ static int run(struct obuf *o, const void *fmt, __ms_va_list ap)
 	__ms_va_copy(copy, ap);
 	format(o, fmt, &copy);
 	__ms_va_end(copy);
-	if (o->refused) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (o->refused)
+		return crt_invalid_arg();
 	if (o->failed || o->len > INT32_MAX)
 		return -1;
 	return (int)o->len;

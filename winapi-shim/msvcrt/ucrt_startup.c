@@ -81,11 +81,8 @@ static int new_mode;
 
 int __cdecl ucrt__set_new_mode(int mode)
 {
-	if (mode != 0 && mode != 1) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (mode != 0 && mode != 1)
+		return crt_invalid_arg();
 	return __atomic_exchange_n(&new_mode, mode, __ATOMIC_SEQ_CST);
 }
 

@@ -39,22 +39,16 @@ int __cdecl ucrt__set_printf_count_output(int enable)
 int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
 					  __ms_va_list ap)
 {
-	if (!f || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!f || !fmt)
+		return crt_invalid_arg();
 	return crt_pf_stream(ucrt_opts(options), f, 0, fmt, ap);
 }
 
 int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
 					   __ms_va_list ap)
 {
-	if (!f || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!f || !fmt)
+		return crt_invalid_arg();
 	return crt_pf_stream(ucrt_opts(options), f, 1, fmt, ap);
 }
 
@@ -70,11 +64,8 @@ static int common_vsprintf(uint64_t options, void *buf, size_t count, int wide, 
 	void *text;
 	int len;
 
-	if (!fmt || (!buf && count)) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!fmt || (!buf && count))
+		return crt_invalid_arg();
 	len = crt_pf_format(ucrt_opts(options), wide, fmt, ap, &text);
 	if (len < 0) {
 		if (buf && count)
@@ -207,33 +198,24 @@ static unsigned int scan_opts(uint64_t options)
 int __cdecl ucrt___stdio_common_vsscanf(uint64_t options, const char *input, size_t len, const char *fmt,
 					 void *locale, __ms_va_list ap)
 {
-	if (!input || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!input || !fmt)
+		return crt_invalid_arg();
 	return crt_scan(scan_opts(options), 0, input, len, NULL, fmt, ap);
 }
 
 int __cdecl ucrt___stdio_common_vswscanf(uint64_t options, const WCHAR *input, size_t len, const WCHAR *fmt,
 					  void *locale, __ms_va_list ap)
 {
-	if (!input || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!input || !fmt)
+		return crt_invalid_arg();
 	return crt_scan(scan_opts(options), 1, input, len, NULL, fmt, ap);
 }
 
 int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
 					 __ms_va_list ap)
 {
-	if (!f || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!f || !fmt)
+		return crt_invalid_arg();
 	crt__lock_file(f);
 	int r = crt_scan(scan_opts(options), 0, NULL, 0, f, fmt, ap);
 	crt__unlock_file(f);
@@ -243,11 +225,8 @@ int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, co
 int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
 					  __ms_va_list ap)
 {
-	if (!f || !fmt) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return -1;
-	}
+	if (!f || !fmt)
+		return crt_invalid_arg();
 	crt__lock_file(f);
 	int r = crt_scan(scan_opts(options), 1, NULL, 0, f, fmt, ap);
 	crt__unlock_file(f);
