@@ -2,9 +2,9 @@
  * (module_locate is the one search policy) without mapping or running
  * anything, and list what ndrun lacks.
  *
- * Images are read as files: an RVA is translated through the section
- * table, so a DLL that could not be mapped at its base still gets
- * checked.  Imports, delay-load imports and export forwarders are
+ * Images are laid out in anonymous memory (pe_copy_image, no base
+ * needed, nothing executable) and walked with pe_dirs.c, the loader's own
+ * walkers: what --check accepts, a load accepts.  Imports, delay-load imports and export forwarders are
  * followed; every DLL is read once. */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +21,7 @@
 #include "check.h"
 #include "exit_codes.h"
 #include "module.h"
+#include "pe_dirs.h"
 #include "pe_image.h"
 
 /* Forwarder chains longer than this are treated as loops (the loader's
@@ -68,41 +69,6 @@ static void oom(struct ck_state *st)
 	st->oom = true;
 }
 
-/* A pointer to [rva, rva+len) of a PE file, through its sections; NULL
- * when the range is not backed by file data. */
-static const void *rva_ptr(const struct pe_image *img, uint32_t rva, uint32_t len)
-{
-	if ((uint64_t)rva + len <= img->size_of_headers && (uint64_t)rva + len <= img->size)
-		return img->data + rva;
-	for (unsigned int i = 0; i < img->nr_sections; i++) {
-		const IMAGE_SECTION_HEADER *s = &img->sections[i];
-		uint32_t raw = s->SizeOfRawData < s->Misc.VirtualSize || !s->Misc.VirtualSize ? s->SizeOfRawData
-											   : s->Misc.VirtualSize;
-
-		if (rva < s->VirtualAddress || (uint64_t)rva + len > (uint64_t)s->VirtualAddress + raw)
-			continue;
-		if ((uint64_t)s->PointerToRawData + (rva - s->VirtualAddress) + len > img->size)
-			return NULL;
-		return img->data + s->PointerToRawData + (rva - s->VirtualAddress);
-	}
-	return NULL;
-}
-
-/* A NUL-terminated string at rva, or NULL. */
-static const char *rva_string(const struct pe_image *img, uint32_t rva)
-{
-	const char *s = rva_ptr(img, rva, 1);
-	const char *end;
-
-	if (!s)
-		return NULL;
-	end = (const char *)img->data + img->size;
-	if (!memchr(s, 0, end - s))
-		return NULL;
-	/* The string must stay inside its section's data too. */
-	return rva_ptr(img, rva, (uint32_t)strlen(s) + 1) ? s : NULL;
-}
-
 static void add_missing(struct ck_state *st, const char *dll, const char *func, const char *importer,
 			const char *via, bool delay, bool dll_missing, bool fatal)
 {
@@ -146,10 +112,14 @@ static void add_missing(struct ck_state *st, const char *dll, const char *func, 
 	st->nr_missing++;
 }
 
+/* Read d's file and lay it out as loading would (pe_copy_image), so the
+ * walkers the loader binds with (pe_dirs.c) read the same bytes here and
+ * --check cannot accept what a load would refuse. */
 static int read_image(struct ck_dll *d)
 {
 	char msg[300];
 	struct stat sb;
+	void *file;
 	int fd = open(d->path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
@@ -161,18 +131,31 @@ static int read_image(struct ck_dll *d)
 		close(fd);
 		return -1;
 	}
-	d->map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	file = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
-	if (d->map == MAP_FAILED) {
-		d->map = NULL;
+	if (file == MAP_FAILED) {
 		fprintf(stderr, "ndrun: %s: %s\n", d->path, strerror(errno));
 		return -1;
 	}
-	d->map_size = sb.st_size;
-	if (pe_parse(d->map, d->map_size, &d->img, msg, sizeof(msg))) {
+	if (pe_parse(file, sb.st_size, &d->img, msg, sizeof(msg))) {
 		fprintf(stderr, "ndrun: %s: %s\n", d->path, msg);
+		munmap(file, sb.st_size);
 		return -1;
 	}
+	/* Anonymous memory is zero-filled and only touched where sections
+	 * land, so a large SizeOfImage costs nothing. */
+	d->map = mmap(NULL, d->img.size_of_image, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		      -1, 0);
+	if (d->map == MAP_FAILED) {
+		d->map = NULL;
+		fprintf(stderr, "ndrun: %s: %s\n", d->path, strerror(errno));
+		munmap(file, sb.st_size);
+		return -1;
+	}
+	d->map_size = d->img.size_of_image;
+	pe_copy_image(&d->img, d->map);
+	pe_use_image(&d->img, d->map);
+	munmap(file, sb.st_size);
 	return 0;
 }
 
@@ -225,65 +208,15 @@ static struct ck_dll *resolve_dll(struct ck_state *st, const char *name, const c
 	return d;
 }
 
-/* Export `name` (or `ordinal`) of a PE DLL: its RVA, with *forward set
- * when it is a forwarder string.  0 when absent. */
-static uint32_t pe_export(const struct ck_dll *d, const char *name, unsigned int ordinal, const char **forward)
-{
-	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_EXPORT);
-	const IMAGE_EXPORT_DIRECTORY *ed;
-	const DWORD *funcs, *names;
-	const WORD *ords;
-	uint32_t idx = UINT32_MAX, rva;
-
-	*forward = NULL;
-	if (!dir || dir->Size < sizeof(*ed) || !(ed = rva_ptr(&d->img, dir->VirtualAddress, sizeof(*ed))))
-		return 0;
-	if (ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000)
-		return 0;
-	funcs = rva_ptr(&d->img, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u);
-	names = rva_ptr(&d->img, ed->AddressOfNames, ed->NumberOfNames * 4u);
-	ords = rva_ptr(&d->img, ed->AddressOfNameOrdinals, ed->NumberOfNames * 2u);
-	if (!funcs || (ed->NumberOfNames && (!names || !ords)))
-		return 0;
-	if (name) {
-		/* The loader's rule: a binary search of the sorted name table. */
-		uint32_t lo = 0, hi = ed->NumberOfNames;
-
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
-			const char *n = rva_string(&d->img, names[mid]);
-			int c;
-
-			if (!n)
-				break;
-			c = strcmp(name, n);
-			if (!c) {
-				idx = ords[mid];
-				break;
-			}
-			if (c < 0)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-	} else {
-		idx = ordinal - ed->Base;
-	}
-	if (idx >= ed->NumberOfFunctions || !(rva = funcs[idx]))
-		return 0;
-	if (rva >= dir->VirtualAddress && rva < dir->VirtualAddress + dir->Size)
-		*forward = rva_string(&d->img, rva);
-	return rva;
-}
-
 /* Whether d provides name/ordinal, following forwarders; what is missing
  * is recorded.  importer/delay describe the import being checked. */
 static void check_import(struct ck_state *st, struct ck_dll *d, const char *name, unsigned int ordinal,
 			 const char *importer, const char *via, bool delay, unsigned int depth)
 {
 	char ordname[16], fwd_dll[256];
-	const char *fwd, *dot, *func = name;
+	const char *fwd = NULL, *dot, *func = name;
 	struct ck_dll *target;
+	uint32_t rva;
 
 	if (!name) {
 		snprintf(ordname, sizeof(ordname), "#%u", ordinal);
@@ -296,13 +229,24 @@ static void check_import(struct ck_state *st, struct ck_dll *d, const char *name
 	}
 	if (d->bad)
 		return; /* reported when it was read */
-	if (!pe_export(d, name, ordinal, &fwd)) {
+	switch (pe_find_export(d->img.data, d->img.size, pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_EXPORT), name,
+			       ordinal, &rva, &fwd)) {
+	case PE_EXPORT_FOUND:
+		return;
+	case PE_EXPORT_FORWARDER:
+		break;
+	case PE_EXPORT_MISSING:
 		/* A PE DLL without the export: Windows refuses the load. */
 		add_missing(st, d->name, func, importer, via, delay, false, !delay);
 		return;
-	}
-	if (!fwd)
+	case PE_EXPORT_CORRUPT:
+	case PE_EXPORT_OUTSIDE:
+	case PE_EXPORT_BAD_FORWARDER:
+		/* The load fails on the image itself, not on a gap of ndrun's. */
+		fprintf(stderr, "ndrun: %s: corrupt export directory (%s)\n", d->path, func);
+		st->nr_errors++;
 		return;
+	}
 	dot = strrchr(fwd, '.');
 	if (!dot || dot == fwd || (size_t)(dot - fwd) >= sizeof(fwd_dll) - 5 || depth >= MAX_FORWARD_DEPTH) {
 		add_missing(st, d->name, func, importer, via, delay, false, !delay);
@@ -321,28 +265,34 @@ static void check_import(struct ck_state *st, struct ck_dll *d, const char *name
 		check_import(st, target, dot + 1, 0, importer, d->name, delay, depth + 1);
 }
 
-/* One import lookup table (of a descriptor or a delay descriptor). */
-static void check_thunks(struct ck_state *st, struct ck_dll *from, const char *dllname, uint32_t lookup_rva,
-			 bool delay)
+/* One import descriptor's thunks.  A delay-load descriptor comes as an
+ * import descriptor made of its name and address tables: the entries
+ * have the same format. */
+static void check_thunks(struct ck_state *st, struct ck_dll *from, const char *dllname,
+			 const IMAGE_IMPORT_DESCRIPTOR *desc, bool delay)
 {
 	struct ck_dll *dep = resolve_dll(st, dllname, from->name);
 
 	for (uint32_t i = 0;; i++) {
-		const uint64_t *entry = rva_ptr(&from->img, lookup_rva + i * 8, 8);
-		const char *fname = NULL;
-		unsigned int ord = 0;
+		const char *fname;
+		unsigned int ord;
+		uint32_t iat;
 		char ordname[16];
 
-		if (!entry) {
+		switch (pe_import_thunk(from->img.data, from->img.size, desc, i, &iat, &fname, &ord)) {
+		case PE_WALK_ENTRY:
+			break;
+		case PE_WALK_END:
+			return;
+		case PE_WALK_MISALIGNED:
+			fprintf(stderr, "ndrun: %s: import table of %s is misaligned\n", from->path, dllname);
+			st->nr_errors++;
+			return;
+		case PE_WALK_OUTSIDE:
 			fprintf(stderr, "ndrun: %s: import table of %s runs outside the image\n", from->path, dllname);
 			st->nr_errors++;
 			return;
-		}
-		if (!*entry)
-			return;
-		if (IMAGE_SNAP_BY_ORDINAL64(*entry)) {
-			ord = IMAGE_ORDINAL64(*entry);
-		} else if (!(fname = rva_string(&from->img, (uint32_t)(*entry & 0x7fffffff) + 2)) || !*fname) {
+		case PE_WALK_BAD_NAME:
 			fprintf(stderr, "ndrun: %s: corrupt import name for %s\n", from->path, dllname);
 			st->nr_errors++;
 			return;
@@ -360,24 +310,26 @@ static void check_imports(struct ck_state *st, struct ck_dll *d)
 {
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_IMPORT);
 
-	for (uint32_t off = 0; dir; off += sizeof(IMAGE_IMPORT_DESCRIPTOR)) {
-		const IMAGE_IMPORT_DESCRIPTOR *desc = rva_ptr(&d->img, dir->VirtualAddress + off, sizeof(*desc));
+	for (uint32_t i = 0; dir; i++) {
+		const IMAGE_IMPORT_DESCRIPTOR *desc;
 		const char *name;
 
-		if (!desc) {
+		switch (pe_import_descriptor(d->img.data, d->img.size, dir, i, &desc, &name)) {
+		case PE_WALK_ENTRY:
+			break;
+		case PE_WALK_END:
+			return;
+		case PE_WALK_OUTSIDE:
+		case PE_WALK_MISALIGNED:
 			fprintf(stderr, "ndrun: %s: import directory is not terminated\n", d->path);
 			st->nr_errors++;
 			return;
-		}
-		if (!desc->Name && !desc->FirstThunk)
-			return;
-		name = rva_string(&d->img, desc->Name);
-		if (!name || !*name) {
+		case PE_WALK_BAD_NAME:
 			fprintf(stderr, "ndrun: %s: corrupt import directory (bad DLL name)\n", d->path);
 			st->nr_errors++;
 			return;
 		}
-		check_thunks(st, d, name, desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk, false);
+		check_thunks(st, d, name, desc, false);
 	}
 }
 
@@ -387,25 +339,35 @@ static void check_imports(struct ck_state *st, struct ck_dll *d)
 static void check_delay_imports(struct ck_state *st, struct ck_dll *d)
 {
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_DELAY_IMPORT);
+	const uint8_t *base = d->img.data;
+	uint32_t size = d->img.size;
 
-	for (uint32_t off = 0; dir; off += sizeof(IMAGE_DELAYLOAD_DESCRIPTOR)) {
-		const IMAGE_DELAYLOAD_DESCRIPTOR *desc = rva_ptr(&d->img, dir->VirtualAddress + off, sizeof(*desc));
+	if (!dir)
+		return;
+	for (uint64_t rva = dir->VirtualAddress;; rva += sizeof(IMAGE_DELAYLOAD_DESCRIPTOR)) {
+		const IMAGE_DELAYLOAD_DESCRIPTOR *desc;
+		IMAGE_IMPORT_DESCRIPTOR tables = { 0 };
 		const char *name;
 
-		if (!desc) {
+		if (rva > size || size - rva < sizeof(*desc)) {
 			fprintf(stderr, "ndrun: %s: delay-load directory is not terminated\n", d->path);
 			st->nr_errors++;
 			return;
 		}
+		desc = (const void *)(base + rva);
 		if (!desc->DllNameRVA)
 			return;
 		/* Bit 0 clear: VC6-era descriptors holding addresses, not RVAs. */
-		if (!(desc->Attributes.AllAttributes & 1) || !(name = rva_string(&d->img, desc->DllNameRVA)) || !*name) {
+		if (!(desc->Attributes.AllAttributes & 1) || !(name = pe_image_string(base, size, desc->DllNameRVA)) ||
+		    !*name) {
 			fprintf(stderr, "ndrun: %s: corrupt delay-load descriptor\n", d->path);
 			st->nr_errors++;
 			return;
 		}
-		check_thunks(st, d, name, desc->ImportNameTableRVA, true);
+		tables.OriginalFirstThunk = desc->ImportNameTableRVA;
+		tables.FirstThunk = desc->ImportAddressTableRVA;
+		tables.Name = desc->DllNameRVA;
+		check_thunks(st, d, name, &tables, true);
 	}
 }
 
@@ -416,14 +378,20 @@ static void check_forwarders(struct ck_state *st, struct ck_dll *d)
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_EXPORT);
 	const IMAGE_EXPORT_DIRECTORY *ed;
 	const DWORD *funcs;
+	uint32_t size = d->img.size;
 
-	if (!dir || dir->Size < sizeof(*ed) || !(ed = rva_ptr(&d->img, dir->VirtualAddress, sizeof(*ed))) ||
-	    ed->NumberOfFunctions > 0x10000 ||
-	    !(funcs = rva_ptr(&d->img, ed->AddressOfFunctions, ed->NumberOfFunctions * 4u)))
+	/* pe_parse put the directory inside the image; its function table is
+	 * checked here.  A corrupt one is reported when something imports. */
+	if (!dir || dir->Size < sizeof(*ed))
 		return;
+	ed = (const void *)(d->img.data + dir->VirtualAddress);
+	if (ed->NumberOfFunctions > 0x10000 || ed->AddressOfFunctions % 4 || ed->AddressOfFunctions > size ||
+	    size - ed->AddressOfFunctions < ed->NumberOfFunctions * 4u)
+		return;
+	funcs = (const DWORD *)(d->img.data + ed->AddressOfFunctions);
 	st->exports_only = true;
 	for (uint32_t i = 0; i < ed->NumberOfFunctions; i++)
-		if (funcs[i] >= dir->VirtualAddress && funcs[i] < dir->VirtualAddress + dir->Size)
+		if (funcs[i] >= dir->VirtualAddress && funcs[i] - dir->VirtualAddress < dir->Size)
 			check_import(st, d, NULL, ed->Base + i, d->name, NULL, false, 0);
 	st->exports_only = false;
 }
