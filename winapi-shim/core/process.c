@@ -16,6 +16,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/klock.h"
 #include "core/process.h"
 #include "core/startup.h"
 #include "core/wait.h"
@@ -34,6 +35,8 @@ static bool process_satisfied(struct object *obj, unsigned int tid)
 	return false;
 }
 
+/* A kernel lock (klock.h): a thread that SuspendThread stops while it
+ * lists or reaps children must not hold up the others. */
 static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct list children = LIST_INIT(children);
 
@@ -41,10 +44,10 @@ static void process_destroy(struct object *obj)
 {
 	struct process *p = to_process(obj);
 
-	pthread_mutex_lock(&children_lock);
+	klock(&children_lock);
 	if (p->child)
 		list_remove(&p->entry);
-	pthread_mutex_unlock(&children_lock);
+	kunlock(&children_lock);
 	if (p->block)
 		munmap(p->block, p->block_size);
 	if (p->resume_fd >= 0)
@@ -125,10 +128,10 @@ static void process_ended(struct process *p)
 			;
 		p->user_100ns = (uint64_t)ru.ru_utime.tv_sec * 10000000 + (uint64_t)ru.ru_utime.tv_usec * 10;
 		p->kernel_100ns = (uint64_t)ru.ru_stime.tv_sec * 10000000 + (uint64_t)ru.ru_stime.tv_usec * 10;
-		pthread_mutex_lock(&children_lock);
+		klock(&children_lock);
 		list_remove(&p->entry);
 		p->child = false;
-		pthread_mutex_unlock(&children_lock);
+		kunlock(&children_lock);
 	}
 	wait_lock();
 	if (p->block && startup_block_exit(p->block, &recorded) != STARTUP_RUNNING)
@@ -213,9 +216,9 @@ struct process *process_create(pid_t pid, int pidfd, bool child, struct startup_
 	p->lifeline[0] = p->lifeline[1] = -1;
 	p->exit_code = STILL_ACTIVE;
 	if (child) {
-		pthread_mutex_lock(&children_lock);
+		klock(&children_lock);
 		list_add_tail(&children, &p->entry);
-		pthread_mutex_unlock(&children_lock);
+		kunlock(&children_lock);
 	}
 	/* The watcher holds a reference until the process ends, so a child
 	 * whose handles are all closed is still reaped. */
@@ -235,7 +238,7 @@ struct process *process_find_child(pid_t pid)
 	struct process *found = NULL;
 	struct list *cur;
 
-	pthread_mutex_lock(&children_lock);
+	klock(&children_lock);
 	LIST_FOR_EACH(cur, &children) {
 		struct process *p = LIST_ENTRY(cur, struct process, entry);
 
@@ -245,7 +248,7 @@ struct process *process_find_child(pid_t pid)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&children_lock);
+	kunlock(&children_lock);
 	return found;
 }
 

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "core/debug.h"
+#include "core/klock.h"
 #include "core/sync.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -53,6 +54,9 @@ struct timer_apc {
 };
 
 static struct list armed = LIST_INIT(armed);
+/* A kernel lock (klock.h) for program threads, which SuspendThread may
+ * stop; the timer thread, never suspended, takes it plainly, as its
+ * condition waits must. */
 static pthread_mutex_t timers_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t timers_cond;
 static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
@@ -128,13 +132,13 @@ static void timer_close_handle(struct object *obj, unsigned int handles_left)
 		return;
 	bool unref_apc;
 
-	pthread_mutex_lock(&timers_lock);
+	klock(&timers_lock);
 	was_armed = t->armed;
 	if (was_armed)
 		disarm_locked(t, &th);
 	t->generation++;
 	drop_queued_locked(t, &unref_apc);
-	pthread_mutex_unlock(&timers_lock);
+	kunlock(&timers_lock);
 	if (th)
 		object_unref(&th->obj);
 	if (unref_apc)
@@ -178,11 +182,11 @@ static void WINAPI timer_apc(ULONG_PTR data)
 	struct timer_apc *a = (struct timer_apc *)data;
 	bool current;
 
-	pthread_mutex_lock(&timers_lock);
+	klock(&timers_lock);
 	current = a->generation == a->timer->generation;
 	if (a->timer->queued == a)
 		a->timer->queued = NULL;
-	pthread_mutex_unlock(&timers_lock);
+	kunlock(&timers_lock);
 	if (current)
 		a->routine(a->arg, a->low, a->high);
 	object_unref(&a->thread->obj);
@@ -327,7 +331,7 @@ BOOL waitable_timer_set(struct object *obj, LONGLONG due, LONG period_ms, PTIMER
 	}
 	if (self)
 		object_ref(&self->obj);
-	pthread_mutex_lock(&timers_lock);
+	klock(&timers_lock);
 	was_armed = t->armed;
 	if (was_armed)
 		disarm_locked(t, &old_thread);
@@ -345,7 +349,7 @@ BOOL waitable_timer_set(struct object *obj, LONGLONG due, LONG period_ms, PTIMER
 	t->apc_thread = self;
 	t->armed = true;
 	insert_locked(t);
-	pthread_mutex_unlock(&timers_lock);
+	kunlock(&timers_lock);
 	if (old_thread)
 		object_unref(&old_thread->obj);
 	if (unref_apc)
@@ -361,13 +365,13 @@ void waitable_timer_cancel(struct object *obj)
 	struct thread *th = NULL;
 	bool was_armed, unref_apc;
 
-	pthread_mutex_lock(&timers_lock);
+	klock(&timers_lock);
 	was_armed = t->armed;
 	if (was_armed)
 		disarm_locked(t, &th);
 	t->generation++;
 	drop_queued_locked(t, &unref_apc);
-	pthread_mutex_unlock(&timers_lock);
+	kunlock(&timers_lock);
 	if (th)
 		object_unref(&th->obj);
 	if (unref_apc)
