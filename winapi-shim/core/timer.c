@@ -122,15 +122,11 @@ static void disarm_locked(struct timer *t, struct thread **apc_thread)
 	t->apc_thread = NULL;
 }
 
-static void timer_close_handle(struct object *obj, unsigned int handles_left)
+void waitable_timer_cancel(struct object *obj)
 {
 	struct timer *t = to_timer(obj);
 	struct thread *th = NULL;
-	bool was_armed;
-
-	if (handles_left)
-		return;
-	bool unref_apc;
+	bool was_armed, unref_apc;
 
 	klock(&timers_lock);
 	was_armed = t->armed;
@@ -145,6 +141,14 @@ static void timer_close_handle(struct object *obj, unsigned int handles_left)
 		object_unref(obj);
 	if (was_armed)
 		object_unref(obj);
+}
+
+static void timer_close_handle(struct object *obj, unsigned int handles_left)
+{
+	/* The last handle gone: nothing may fire or queue an APC for a timer
+	 * nobody can name. */
+	if (!handles_left)
+		waitable_timer_cancel(obj);
 }
 
 static void timer_destroy(struct object *obj)
@@ -359,23 +363,3 @@ BOOL waitable_timer_set(struct object *obj, LONGLONG due, LONG period_ms, PTIMER
 	return TRUE;
 }
 
-void waitable_timer_cancel(struct object *obj)
-{
-	struct timer *t = to_timer(obj);
-	struct thread *th = NULL;
-	bool was_armed, unref_apc;
-
-	klock(&timers_lock);
-	was_armed = t->armed;
-	if (was_armed)
-		disarm_locked(t, &th);
-	t->generation++;
-	drop_queued_locked(t, &unref_apc);
-	kunlock(&timers_lock);
-	if (th)
-		object_unref(&th->obj);
-	if (unref_apc)
-		object_unref(obj);
-	if (was_armed)
-		object_unref(obj);
-}
