@@ -32,6 +32,7 @@
  * holds the catching try block */
 enum {
 	CP_CALLBACK, CP_FRAME, CP_HANDLER, CP_STATE, CP_RECORD, CP_TARGET, CP_TRY_HIGH, CP_CATCH_HIGH,
+	CP_CONT0, CP_CONT1,
 	CP_COUNT
 };
 
@@ -91,7 +92,7 @@ static int find_target(ULONG64 frame)
  * whose catch states hold tb, or the function's own frame.  Running catch
  * blocks of one function nest, outer ones first in the list, and each
  * one's target is the frame of the funclet that holds it. */
-static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, const struct cxx_try_block *tb)
+static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, int try_low)
 {
 	int idx[MAX_ACTIVE_CATCHES], k = 0;
 
@@ -103,7 +104,7 @@ static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, const struct cx
 	for (int j = k - 1; j >= 0; j--) {
 		const struct active_catch *a = &active[idx[j]];
 
-		if (tb->try_low > a->try_high && tb->try_low <= a->catch_high)
+		if (try_low > a->try_high && try_low <= a->catch_high)
 			return j == k - 1 ? funclet_frame : active[idx[j + 1]].target;
 	}
 	return active[idx[0]].target;
@@ -295,6 +296,10 @@ static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
 	TRACE(seh, "catch block %p for frame %#llx\n", (void *)rec->ExceptionInformation[CP_HANDLER],
 	      (unsigned long long)frame);
 	cont = seh_call_catch_block((void *)rec->ExceptionInformation[CP_HANDLER], frame);
+	/* an FH4 funclet may return an index into its handler's
+	 * continuation addresses instead of an address */
+	if (cont < 2 && rec->ExceptionInformation[CP_CONT0 + cont])
+		cont = rec->ExceptionInformation[CP_CONT0 + cont];
 	for (i = nactive - 1; i >= 0 && active[i].frame != frame; i--)
 		;
 	if (i >= 0) {
@@ -316,20 +321,21 @@ static const EXCEPTION_RECORD *unwinding_cxx(const EXCEPTION_RECORD *rec)
 	return rec;
 }
 
-static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
-					  const struct cxx_func_info *fi)
+/* The shared half of unwinding a frame of a function whose establisher
+ * frame is parent (in_catch: the frame is one of its catch funclets):
+ * 0 when the frame has nothing to undo, else 1 with *to the state the
+ * unwind stops at. */
+int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_catch, ULONG64 parent, int *to)
 {
-	ULONG64 base = disp->ImageBase, frame = disp->EstablisherFrame, parent;
-	int in_catch = catch_funclet_parent(fi, disp, &parent);
-	int state = ip_state(fi, base, disp->ControlPc), to = -1, i;
+	ULONG64 frame = disp->EstablisherFrame;
+	int i;
 
-	if (!in_catch)
-		parent = frame;
+	*to = -1;
 	i = find_target(frame);
 	if (i >= 0) {
 		/* reached through a catch funclet, whose frame did the work */
 		remove_active(i);
-		return ExceptionContinueSearch;
+		return 0;
 	}
 	if (in_catch && !(rec->ExceptionFlags & EH_TARGET_UNWIND)) {
 		/* the catch block is left: its object dies unless rethrown */
@@ -349,56 +355,91 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	if (rec->ExceptionCode == STATUS_UNWIND_CONSOLIDATE_CODE && rec->NumberParameters >= CP_COUNT &&
 	    rec->ExceptionInformation[CP_CALLBACK] == (ULONG_PTR)catch_callback &&
 	    rec->ExceptionInformation[CP_FRAME] == parent)
-		to = (int)rec->ExceptionInformation[CP_STATE];
-	unwind_states(fi, base, parent, state, to);
+		*to = (int)rec->ExceptionInformation[CP_STATE];
+	return 1;
+}
+
+static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
+					  const struct cxx_func_info *fi)
+{
+	ULONG64 base = disp->ImageBase, parent;
+	int in_catch = catch_funclet_parent(fi, disp, &parent), to;
+
+	if (!in_catch)
+		parent = disp->EstablisherFrame;
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+		unwind_states(fi, base, parent, ip_state(fi, base, disp->ControlPc), to);
 	return ExceptionContinueSearch;
+}
+
+/* Whether a search skips the frame at establisher: a catch funclet
+ * stood for it while its catch block runs. */
+int cxx_search_skips(ULONG64 establisher)
+{
+	int i = find_target(establisher);
+
+	return i >= 0 && !active[i].abandoned;
+}
+
+/* Offers the exception to one catch of a try block; when the catch takes
+ * it, unwinds to it and does not return. */
+void cxx_try_catch(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, const struct cxx_catch *c)
+{
+	const struct cxx_catchable_type *ct = NULL;
+	ULONG64 base = disp->ImageBase;
+	EXCEPTION_RECORD crec;
+
+	if (!is_catch_all(&c->handler, base) && !(ct = match(&c->handler, base, rec)))
+		return;
+	TRACE(seh, "C++ exception %p caught in frame %#llx, try block states %d-%d\n",
+	      (void *)rec->ExceptionInformation[1], (unsigned long long)c->parent, c->try_low, c->try_high);
+	build_catch_object(&c->handler, ct, c->parent, rec);
+	memset(&crec, 0, sizeof(crec));
+	crec.ExceptionCode = STATUS_UNWIND_CONSOLIDATE_CODE;
+	crec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
+	crec.NumberParameters = CP_COUNT;
+	crec.ExceptionInformation[CP_CALLBACK] = (ULONG_PTR)catch_callback;
+	crec.ExceptionInformation[CP_FRAME] = c->parent;
+	crec.ExceptionInformation[CP_HANDLER] = base + (ULONG64)(unsigned int)c->handler.handler;
+	crec.ExceptionInformation[CP_STATE] = (ULONG_PTR)(LONG_PTR)c->try_low;
+	crec.ExceptionInformation[CP_RECORD] = (ULONG_PTR)rec;
+	crec.ExceptionInformation[CP_TARGET] =
+		c->in_catch ? try_target(c->parent, disp->EstablisherFrame, c->try_low) : c->parent;
+	crec.ExceptionInformation[CP_TRY_HIGH] = (ULONG_PTR)(LONG_PTR)c->try_high;
+	crec.ExceptionInformation[CP_CATCH_HIGH] = (ULONG_PTR)(LONG_PTR)c->catch_high;
+	crec.ExceptionInformation[CP_CONT0] = c->cont[0];
+	crec.ExceptionInformation[CP_CONT1] = c->cont[1];
+	/* the walks from inside the catch block go on in the target frame's
+	 * context: its own pc, not this frame's when the two differ */
+	seh_unwind_from_handler(disp, (void *)crec.ExceptionInformation[CP_TARGET], NULL, &crec, NULL);
 }
 
 static EXCEPTION_DISPOSITION search_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
 					  const struct cxx_func_info *fi)
 {
-	ULONG64 base = disp->ImageBase, parent;
+	ULONG64 base = disp->ImageBase;
 	const struct cxx_try_block *tb = rva(base, fi->try_map);
+	struct cxx_catch c;
 	int state;
 
-	if (!cxx_is_cxx_exception(rec))
+	if (!cxx_is_cxx_exception(rec) || cxx_search_skips(disp->EstablisherFrame))
 		return ExceptionContinueSearch;
-	int in_catch = catch_funclet_parent(fi, disp, &parent), skip;
-
-	if (!in_catch)
-		parent = disp->EstablisherFrame;
-	skip = find_target(disp->EstablisherFrame);
-	if (skip >= 0 && !active[skip].abandoned)
-		return ExceptionContinueSearch;
+	memset(&c, 0, sizeof(c));
+	c.in_catch = catch_funclet_parent(fi, disp, &c.parent);
+	if (!c.in_catch)
+		c.parent = disp->EstablisherFrame;
 	state = ip_state(fi, base, disp->ControlPc);
 	for (unsigned int i = 0; i < fi->try_count; i++) {
 		const struct cxx_handler *h = rva(base, tb[i].handlers);
 
 		if (state < tb[i].try_low || state > tb[i].try_high)
 			continue;
+		c.try_low = tb[i].try_low;
+		c.try_high = tb[i].try_high;
+		c.catch_high = tb[i].catch_high;
 		for (int j = 0; j < tb[i].catch_count; j++) {
-			const struct cxx_catchable_type *ct = NULL;
-			EXCEPTION_RECORD crec;
-
-			if (!is_catch_all(&h[j], base) && !(ct = match(&h[j], base, rec)))
-				continue;
-			TRACE(seh, "C++ exception %p caught in frame %#llx, try %u catch %d\n",
-			      (void *)rec->ExceptionInformation[1], (unsigned long long)parent, i, j);
-			build_catch_object(&h[j], ct, parent, rec);
-			memset(&crec, 0, sizeof(crec));
-			crec.ExceptionCode = STATUS_UNWIND_CONSOLIDATE_CODE;
-			crec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
-			crec.NumberParameters = CP_COUNT;
-			crec.ExceptionInformation[CP_CALLBACK] = (ULONG_PTR)catch_callback;
-			crec.ExceptionInformation[CP_FRAME] = parent;
-			crec.ExceptionInformation[CP_HANDLER] = base + (ULONG64)(unsigned int)h[j].handler;
-			crec.ExceptionInformation[CP_STATE] = (ULONG_PTR)(LONG_PTR)tb[i].try_low;
-			crec.ExceptionInformation[CP_RECORD] = (ULONG_PTR)rec;
-			crec.ExceptionInformation[CP_TARGET] =
-				in_catch ? try_target(parent, disp->EstablisherFrame, &tb[i]) : parent;
-			crec.ExceptionInformation[CP_TRY_HIGH] = (ULONG_PTR)(LONG_PTR)tb[i].try_high;
-			crec.ExceptionInformation[CP_CATCH_HIGH] = (ULONG_PTR)(LONG_PTR)tb[i].catch_high;
-			seh_unwind_from_handler(disp, (void *)crec.ExceptionInformation[CP_TARGET], (void *)disp->ControlPc, &crec, NULL);
+			c.handler = h[j];
+			cxx_try_catch(rec, disp, &c);
 		}
 	}
 	return ExceptionContinueSearch;
