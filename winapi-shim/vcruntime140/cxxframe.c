@@ -116,15 +116,17 @@ static void remove_active(int i)
 	nactive--;
 }
 
-static int object_in_use(const void *object)
+int cxx_object_in_use(const void *object)
 {
+	if (cxx_registered(object))
+		return 1;
 	for (int i = 0; i < nactive; i++)
 		if (active[i].object == object && !active[i].abandoned)
 			return 1;
 	return 0;
 }
 
-static void destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image)
+void cxx_destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image)
 {
 	void (__attribute__((ms_abi)) *dtor)(void *);
 
@@ -202,20 +204,20 @@ static void *adjust_this(void *object, const struct cxx_pmd *pmd)
 	return p;
 }
 
-/* The catchable type of the thrown object that h accepts, if any. */
-static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG64 base,
-					      const EXCEPTION_RECORD *rec)
+/* The catchable type of the thrown object that a catch of type want
+ * (with HT_* adjectives) accepts, if any. */
+const struct cxx_catchable_type *cxx_match_type(const struct cxx_type_descriptor *want, unsigned int adjectives,
+						const EXCEPTION_RECORD *rec)
 {
 	const struct cxx_throw_info *ti = (const void *)rec->ExceptionInformation[2];
 	ULONG64 tbase = rec->ExceptionInformation[3];
-	const struct cxx_type_descriptor *want = rva(base, h->type);
 	const struct cxx_catchable_array *arr;
 
-	if (!ti)
+	if (!ti || !want)
 		return NULL;
-	if ((ti->attributes & TI_IS_CONST) && !(h->adjectives & HT_IS_CONST))
+	if ((ti->attributes & TI_IS_CONST) && !(adjectives & HT_IS_CONST))
 		return NULL;
-	if ((ti->attributes & TI_IS_VOLATILE) && !(h->adjectives & HT_IS_VOLATILE))
+	if ((ti->attributes & TI_IS_VOLATILE) && !(adjectives & HT_IS_VOLATILE))
 		return NULL;
 	arr = rva(tbase, ti->catchable_types);
 	for (int i = 0; i < arr->count; i++) {
@@ -224,11 +226,17 @@ static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG
 
 		if (have != want && strcmp(have->name, want->name))
 			continue;
-		if ((ct->properties & CT_BY_REFERENCE_ONLY) && !(h->adjectives & HT_IS_REFERENCE))
+		if ((ct->properties & CT_BY_REFERENCE_ONLY) && !(adjectives & HT_IS_REFERENCE))
 			continue;
 		return ct;
 	}
 	return NULL;
+}
+
+static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG64 base,
+					      const EXCEPTION_RECORD *rec)
+{
+	return cxx_match_type(rva(base, h->type), h->adjectives, rec);
 }
 
 static int is_catch_all(const struct cxx_handler *h, ULONG64 base)
@@ -238,17 +246,15 @@ static int is_catch_all(const struct cxx_handler *h, ULONG64 base)
 	return (h->adjectives & HT_IS_STD_DOTDOT) || !t || !t->name[0];
 }
 
-/* Initialises the catch block's parameter from the thrown object. */
-static void build_catch_object(const struct cxx_handler *h, const struct cxx_catchable_type *ct,
-			       ULONG64 frame, const EXCEPTION_RECORD *rec)
+/* Initialises a catch parameter at dest (caught with HT_* adjectives as
+ * catchable type ct) from the thrown object. */
+void cxx_build_object(void *dest, unsigned int adjectives, const struct cxx_catchable_type *ct,
+		      const EXCEPTION_RECORD *rec)
 {
 	void *object = (void *)rec->ExceptionInformation[1];
 	ULONG64 tbase = rec->ExceptionInformation[3];
-	void *dest = (void *)(frame + h->catch_object);
 
-	if (!h->catch_object || !ct)
-		return;
-	if (h->adjectives & HT_IS_REFERENCE) {
+	if (adjectives & HT_IS_REFERENCE) {
 		*(void **)dest = adjust_this(object, &ct->this_disp);
 	} else if (ct->properties & CT_IS_SIMPLE_TYPE) {
 		memcpy(dest, object, (size_t)ct->size);
@@ -270,6 +276,13 @@ static void build_catch_object(const struct cxx_handler *h, const struct cxx_cat
 	} else {
 		memcpy(dest, adjust_this(object, &ct->this_disp), (size_t)ct->size);
 	}
+}
+
+static void build_catch_object(const struct cxx_handler *h, const struct cxx_catchable_type *ct,
+			       ULONG64 frame, const EXCEPTION_RECORD *rec)
+{
+	if (h->catch_object && ct)
+		cxx_build_object((void *)(frame + h->catch_object), h->adjectives, ct, rec);
 }
 
 static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
@@ -306,8 +319,8 @@ static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
 		struct active_catch done = active[i];
 
 		remove_active(i);
-		if (!object_in_use(done.object))
-			destroy_object(done.object, done.info, done.image);
+		if (!cxx_object_in_use(done.object))
+			cxx_destroy_object(done.object, done.info, done.image);
 	}
 	return (void *)cont;
 }
@@ -346,8 +359,8 @@ int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_c
 			if (active[i].frame != parent || active[i].abandoned)
 				continue;
 			active[i].abandoned = 1;
-			if (active[i].object != current && !object_in_use(active[i].object))
-				destroy_object(active[i].object, active[i].info, active[i].image);
+			if (active[i].object != current && !cxx_object_in_use(active[i].object))
+				cxx_destroy_object(active[i].object, active[i].info, active[i].image);
 			break;
 		}
 	}

@@ -93,6 +93,13 @@ struct cxx_catch {
 };
 
 int cxx_is_cxx_exception(const EXCEPTION_RECORD *rec);
+const struct cxx_catchable_type *cxx_match_type(const struct cxx_type_descriptor *want, unsigned int adjectives,
+						const EXCEPTION_RECORD *rec);
+void cxx_build_object(void *dest, unsigned int adjectives, const struct cxx_catchable_type *ct,
+		      const EXCEPTION_RECORD *rec);
+int cxx_object_in_use(const void *object);
+int cxx_registered(const void *object);
+void cxx_destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image);
 int cxx_search_skips(ULONG64 establisher);
 void cxx_try_catch(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, const struct cxx_catch *c);
 int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_catch, ULONG64 parent, int *to);
