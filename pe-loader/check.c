@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "pe_dirs.h"
 #include "exit_codes.h"
 #include "module.h"
 #include "pe_image.h"
@@ -361,7 +362,7 @@ static void check_imports(struct ck_state *st, struct ck_dll *d)
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_IMPORT);
 
 	for (uint32_t off = 0; dir; off += sizeof(IMAGE_IMPORT_DESCRIPTOR)) {
-		const IMAGE_IMPORT_DESCRIPTOR *desc = rva_ptr(&d->img, dir->VirtualAddress + off, sizeof(*desc));
+		const pe_import_desc *desc = rva_ptr(&d->img, dir->VirtualAddress + off, sizeof(*desc));
 		const char *name;
 
 		if (!desc) {
