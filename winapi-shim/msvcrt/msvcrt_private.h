@@ -165,6 +165,13 @@ char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
+/* file.c: fd was opened with _O_* flags (its text mode) */
+void crt_fd_opened(int fd, int flags);
+/* osfhandle.c */
+void crt_osf_closed(int fd);
+intptr_t __cdecl crt__get_osfhandle(int fd);
+intptr_t __cdecl ucrt__get_osfhandle(int fd);
+int __cdecl crt__open_osfhandle(intptr_t handle, int flags);
 
 /* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
  * __stdio_common_* option bits (_CRT_INTERNAL_PRINTF_*, corecrt_stdio_config.h);
