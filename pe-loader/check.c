@@ -269,7 +269,7 @@ static void check_import(struct ck_state *st, struct ck_dll *d, const char *name
  * import descriptor made of its name and address tables: the entries
  * have the same format. */
 static void check_thunks(struct ck_state *st, struct ck_dll *from, const char *dllname,
-			 const IMAGE_IMPORT_DESCRIPTOR *desc, bool delay)
+			 const pe_import_desc *desc, bool delay)
 {
 	struct ck_dll *dep = resolve_dll(st, dllname, from->name);
 
@@ -311,7 +311,7 @@ static void check_imports(struct ck_state *st, struct ck_dll *d)
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_IMPORT);
 
 	for (uint32_t i = 0; dir; i++) {
-		const IMAGE_IMPORT_DESCRIPTOR *desc;
+		const pe_import_desc *desc;
 		const char *name;
 
 		switch (pe_import_descriptor(d->img.data, d->img.size, dir, i, &desc, &name)) {
@@ -346,7 +346,7 @@ static void check_delay_imports(struct ck_state *st, struct ck_dll *d)
 		return;
 	for (uint64_t rva = dir->VirtualAddress;; rva += sizeof(IMAGE_DELAYLOAD_DESCRIPTOR)) {
 		const IMAGE_DELAYLOAD_DESCRIPTOR *desc;
-		IMAGE_IMPORT_DESCRIPTOR tables = { 0 };
+		pe_import_desc tables = { 0 };
 		const char *name;
 
 		if (rva > size || size - rva < sizeof(*desc)) {

@@ -421,7 +421,7 @@ void *module_find_export(struct module *m, const char *name, unsigned int ordina
 }
 
 /* Bind one import descriptor's thunks against dep. */
-static bool bind_thunks(struct module *m, const IMAGE_IMPORT_DESCRIPTOR *desc, const char *dllname,
+static bool bind_thunks(struct module *m, const pe_import_desc *desc, const char *dllname,
 			struct module *dep, struct load_error *err)
 {
 	for (uint32_t i = 0;; i++) {
@@ -469,7 +469,7 @@ static bool bind_imports(struct module *m, struct load_error *err)
 	if (!dir)
 		return true;
 	for (uint32_t i = 0;; i++) {
-		const IMAGE_IMPORT_DESCRIPTOR *desc;
+		const pe_import_desc *desc;
 		const char *dllname;
 		struct module *dep;
 

@@ -20,10 +20,10 @@ const char *pe_image_string(const uint8_t *base, uint32_t size, uint32_t rva)
 }
 
 enum pe_walk pe_import_descriptor(const uint8_t *base, uint32_t size, const IMAGE_DATA_DIRECTORY *dir,
-				  uint32_t index, const IMAGE_IMPORT_DESCRIPTOR **desc, const char **dllname)
+				  uint32_t index, const pe_import_desc **desc, const char **dllname)
 {
 	uint64_t rva = dir->VirtualAddress + (uint64_t)index * sizeof(**desc);
-	const IMAGE_IMPORT_DESCRIPTOR *d;
+	const pe_import_desc *d;
 
 	/* Windows reads descriptors up to the null one, whatever the
 	 * directory's Size says; the image's end is the only bound. */
@@ -39,7 +39,7 @@ enum pe_walk pe_import_descriptor(const uint8_t *base, uint32_t size, const IMAG
 	return PE_WALK_ENTRY;
 }
 
-enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const IMAGE_IMPORT_DESCRIPTOR *desc,
+enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const pe_import_desc *desc,
 			     uint32_t index, uint32_t *iat_rva, const char **name, unsigned int *ordinal)
 {
 	uint32_t lookup = desc->OriginalFirstThunk ? desc->OriginalFirstThunk : desc->FirstThunk;

@@ -21,14 +21,19 @@ enum pe_walk {
 	PE_WALK_BAD_NAME,   /* an entry names a string that is not in the image */
 };
 
+/* An import descriptor where the image has it: the import directory need
+ * not be 4-byte aligned (winnt.h's PIMAGE_IMPORT_DESCRIPTOR is UNALIGNED,
+ * and lld places the directory unaligned inside .rdata). */
+typedef IMAGE_IMPORT_DESCRIPTOR __attribute__((aligned(1))) pe_import_desc;
+
 /* Import descriptor index of the import directory dir, with the name of
  * the DLL it imports from. */
 enum pe_walk pe_import_descriptor(const uint8_t *base, uint32_t size, const IMAGE_DATA_DIRECTORY *dir,
-				  uint32_t index, const IMAGE_IMPORT_DESCRIPTOR **desc, const char **dllname);
+				  uint32_t index, const pe_import_desc **desc, const char **dllname);
 
 /* Thunk index of an import descriptor: where its IAT slot is (*iat_rva),
  * and what it imports: a name (*name) or, with *name NULL, an ordinal. */
-enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const IMAGE_IMPORT_DESCRIPTOR *desc,
+enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const pe_import_desc *desc,
 			     uint32_t index, uint32_t *iat_rva, const char **name, unsigned int *ordinal);
 
 enum pe_export {

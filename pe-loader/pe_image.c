@@ -39,10 +39,12 @@ int pe_check_range(uint32_t size_of_image, uint32_t rva, uint32_t size)
 	return (uint64_t)rva + size <= size_of_image ? 0 : -1;
 }
 
-/* The directories the loader reads, with the alignment of their records. */
+/* The directories the loader reads, with the alignment of their records.
+ * Not the import directory: Windows loads it from any address (winnt.h's
+ * PIMAGE_IMPORT_DESCRIPTOR is UNALIGNED) and lld 14 places it unaligned;
+ * its lookup and address tables stay checked where they are read. */
 static const unsigned char dir_align[] = {
 	[IMAGE_DIRECTORY_ENTRY_EXPORT] = _Alignof(IMAGE_EXPORT_DIRECTORY),
-	[IMAGE_DIRECTORY_ENTRY_IMPORT] = _Alignof(IMAGE_IMPORT_DESCRIPTOR),
 	[IMAGE_DIRECTORY_ENTRY_BASERELOC] = _Alignof(IMAGE_BASE_RELOCATION),
 	[IMAGE_DIRECTORY_ENTRY_TLS] = _Alignof(IMAGE_TLS_DIRECTORY64),
 };

@@ -50,7 +50,7 @@ static void walk_imports(const uint8_t *base, uint32_t size, const struct pe_ima
 	if (!imports)
 		return;
 	for (uint32_t d = 0;; d++) {
-		const IMAGE_IMPORT_DESCRIPTOR *desc;
+		const pe_import_desc *desc;
 		const char *dll;
 
 		if (pe_import_descriptor(base, size, imports, d, &desc, &dll) != PE_WALK_ENTRY)

@@ -66,6 +66,29 @@ static void test_valid_exe(void **state)
 	assert_null(pe_directory(&pe, 40));
 }
 
+/* lld places the import directory at any 2-byte boundary inside .rdata;
+ * Windows loads it, so must pe_parse and the import walk. */
+static void test_import_dir_unaligned(void **state)
+{
+	IMAGE_DATA_DIRECTORY *dir;
+	const pe_import_desc *desc;
+	const char *dll;
+	struct pe_image pe;
+	char err[256];
+
+	fresh(0);
+	dir = &opt()->DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+	/* the descriptors and the null one after them move up by 2 bytes */
+	memmove(img.data + PB_RDATA_RVA + 2, img.data + PB_RDATA_RVA, 3 * sizeof(IMAGE_IMPORT_DESCRIPTOR));
+	dir->VirtualAddress += 2;
+	assert_int_equal(pe_parse(img.data, img.size, &pe, err, sizeof(err)), 0);
+	assert_int_equal(pe_import_descriptor(img.data, img.size, pe_directory(&pe, IMAGE_DIRECTORY_ENTRY_IMPORT), 0,
+					      &desc, &dll),
+			 PE_WALK_ENTRY);
+	assert_ptr_equal(desc, img.data + PB_RDATA_RVA + 2);
+	assert_non_null(dll);
+}
+
 static void test_valid_dll(void **state)
 {
 	struct pe_image pe;
@@ -361,6 +384,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid_exe),
 		cmocka_unit_test(test_valid_dll),
+		cmocka_unit_test(test_import_dir_unaligned),
 		cmocka_unit_test(test_broken_headers),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_random_header_corruption),

@@ -30,21 +30,65 @@ static const char *device_path(const WCHAR *name)
 	return NULL;
 }
 
+/* Win32 names lose what NTFS would keep but Windows does not let a
+ * name end with: a component ending in one '.' loses it ("dir.\\x" is
+ * "dir\\x"), and unless the name ends with a separator, its trailing
+ * dots and spaces go ("a.txt. " is "a.txt").  "." and ".." stay, as
+ * names made of dots only do in the middle.  In place. */
+static void trim_names(WCHAR *path)
+{
+	WCHAR *src = path, *dst = path;
+	size_t n;
+
+	while (*src) {
+		WCHAR *start = src;
+		size_t len;
+
+		while (*src && !is_sep(*src))
+			src++;
+		len = (size_t)(src - start);
+		if (is_sep(*src) && len >= 2 && start[len - 1] == '.' && start[len - 2] != '.')
+			len--;
+		memmove(dst, start, len * sizeof(WCHAR));
+		dst += len;
+		while (is_sep(*src))
+			*dst++ = *src++;
+	}
+	*dst = 0;
+	n = (size_t)(dst - path);
+	if (!n || is_sep(path[n - 1]))
+		return;
+	{
+		size_t seg = n;
+
+		while (seg && !is_sep(path[seg - 1]))
+			seg--;
+		/* "." and ".." are the relative components, not names */
+		if ((n - seg == 1 && path[seg] == '.') || (n - seg == 2 && path[seg] == '.' && path[seg + 1] == '.'))
+			return;
+		while (n > seg && (path[n - 1] == '.' || path[n - 1] == ' '))
+			n--;
+		path[n] = 0;
+	}
+}
+
 char *path_to_unix(const WCHAR *win, DWORD *err)
 {
 	const WCHAR *p = win, *last;
 	const char *dev;
 	WCHAR *tmp, *q;
 	char *out;
+	int verbatim = 0;
 
 	if (!p || !*p) {
 		*err = ERROR_PATH_NOT_FOUND;
 		return NULL;
 	}
 	if ((p[0] == '\\' && p[1] == '\\' && p[2] == '?' && p[3] == '\\') ||
-	    (p[0] == '\\' && p[1] == '?' && p[2] == '?' && p[3] == '\\'))
+	    (p[0] == '\\' && p[1] == '?' && p[2] == '?' && p[3] == '\\')) {
 		p += 4;
-	else if (is_sep(p[0]) && is_sep(p[1]) && p[2] == '.' && is_sep(p[3]))
+		verbatim = 1; /* names taken as they are */
+	} else if (is_sep(p[0]) && is_sep(p[1]) && p[2] == '.' && is_sep(p[3]))
 		p += 4; /* \\.\NUL: only devices live there */
 	else if (is_sep(p[0]) && is_sep(p[1])) {
 		*err = ERROR_BAD_NETPATH;
@@ -72,6 +116,14 @@ char *path_to_unix(const WCHAR *win, DWORD *err)
 	if (!tmp) {
 		*err = ERROR_NOT_ENOUGH_MEMORY;
 		return NULL;
+	}
+	if (!verbatim) {
+		trim_names(tmp);
+		if (!*tmp) {
+			/* a name of dots and spaces only: the current directory */
+			tmp[0] = '.';
+			tmp[1] = 0;
+		}
 	}
 	for (q = tmp; *q; q++)
 		if (*q == '\\')
@@ -126,7 +178,8 @@ WCHAR *path_cwd(DWORD *err)
 }
 
 /* Resolves "." and ".." in an absolute path whose root (the first
- * root_len units, e.g. "C:\\") is kept; separators become '\\'. */
+ * root_len units, e.g. "C:\\") is kept; separators become '\\'; then
+ * trims the names as trim_names does. */
 static void normalize(WCHAR *path, size_t root_len)
 {
 	WCHAR *root = path + root_len, *src = root, *dst = root;
@@ -164,6 +217,7 @@ static void normalize(WCHAR *path, size_t root_len)
 	if (trailing && dst > root)
 		*dst++ = '\\';
 	*dst = 0;
+	trim_names(root);
 }
 
 WCHAR *path_full(const WCHAR *name, DWORD *err)

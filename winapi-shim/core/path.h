@@ -7,7 +7,10 @@
  *     (and Z:, which Wine users expect); other drive letters do not exist.
  *     "C:x" (drive-relative) -> "x" (relative to the current directory).
  *     "\\x" (root-relative) -> "/x"; a Linux path "/x" stays as it is.
- *     "\\\\?\\" and "\\??\\" prefixes are dropped.
+ *     "\\\\?\\" and "\\??\\" prefixes are dropped, and the name after them
+ *     is taken as it is; other names lose what Windows strips: a
+ *     component's one trailing '.' ("dir.\\x" is "dir\\x"), and the
+ *     trailing dots and spaces of the whole name ("a.txt. " is "a.txt").
  *     NUL, CON, CONIN$, CONOUT$ (any case, also after "\\\\.\\") are the
  *     devices /dev/null and /dev/tty.
  *     UNC paths ("\\\\server\\share") are not supported.

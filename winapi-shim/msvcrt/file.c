@@ -47,6 +47,12 @@ static int text_mode_of(int flags)
 	return crt__fmode ? crt__fmode : CRT_O_TEXT;
 }
 
+void crt_fd_opened(int fd, int flags)
+{
+	if (fd >= 0 && fd < MODE_FDS)
+		fd_mode[fd] = text_mode_of(flags);
+}
+
 static int open_unix(const char *path, int flags, int pmode)
 {
 	int uf = O_CLOEXEC;
@@ -145,6 +151,7 @@ int __cdecl crt__write(int fd, const void *buf, unsigned int count)
 
 int __cdecl crt__close(int fd)
 {
+	crt_osf_closed(fd);
 	if (close(fd) < 0) {
 		crt_set_errno_host(errno);
 		return -1;

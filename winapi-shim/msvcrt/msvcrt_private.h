@@ -165,6 +165,13 @@ char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
+/* file.c: fd was opened with _O_* flags (its text mode) */
+void crt_fd_opened(int fd, int flags);
+/* osfhandle.c */
+void crt_osf_closed(int fd);
+intptr_t __cdecl crt__get_osfhandle(int fd);
+intptr_t __cdecl ucrt__get_osfhandle(int fd);
+int __cdecl crt__open_osfhandle(intptr_t handle, int flags);
 
 /* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
  * __stdio_common_* option bits (_CRT_INTERNAL_PRINTF_*, corecrt_stdio_config.h);
@@ -177,11 +184,47 @@ char *crt_unix_path(const char *path);
 #define CRT_PF_CALLER_OPTIONS 0x001f
 #define CRT_PF_UCRT 0x10000         /* ucrtbase's rules: 2-digit exponents, "inf", %F, %n gated */
 #define CRT_PF_COUNT_OUTPUT 0x20000 /* _set_printf_count_output(1): %n allowed */
+#define CRT_PF_POSITIONAL 0x40000   /* the _p family: "%2$d" arguments */
 /* Formats into a malloc'ed, terminated buffer of units; returns the length
  * or -1 (out of memory, or a refused conversion: errno EINVAL and the
  * invalid-parameter handler already called). */
 int crt_pf_format(unsigned int opts, int wide, const void *fmt, __ms_va_list ap, void **text);
 int crt_pf_stream(unsigned int opts, struct crt_file *f, int wide, const void *fmt, __ms_va_list ap);
+/* ucrt_stdio.c: a __stdio_common_* options word as CRT_PF_* bits */
+unsigned int ucrt_printf_opts(uint64_t options);
+/* printf_p.c */
+int __cdecl ucrt___stdio_common_vfprintf_p(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
+					    __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vfwprintf_p(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
+					     __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vsprintf_p(uint64_t options, char *buf, size_t size, const char *fmt, void *locale,
+					    __ms_va_list ap);
+int __cdecl ucrt___stdio_common_vswprintf_p(uint64_t options, WCHAR *buf, size_t size, const WCHAR *fmt,
+					     void *locale, __ms_va_list ap);
+int __cdecl crt__vfprintf_p(struct crt_file *f, const char *fmt, __ms_va_list ap);
+int __cdecl crt__fprintf_p(struct crt_file *f, const char *fmt, ...);
+int __cdecl crt__vprintf_p(const char *fmt, __ms_va_list ap);
+int __cdecl crt__printf_p(const char *fmt, ...);
+int __cdecl crt__vsprintf_p(char *buf, size_t size, const char *fmt, __ms_va_list ap);
+int __cdecl crt__sprintf_p(char *buf, size_t size, const char *fmt, ...);
+int __cdecl crt__vscprintf_p(const char *fmt, __ms_va_list ap);
+int __cdecl crt__scprintf_p(const char *fmt, ...);
+int __cdecl crt__vfwprintf_p(struct crt_file *f, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__fwprintf_p(struct crt_file *f, const WCHAR *fmt, ...);
+int __cdecl crt__vwprintf_p(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__wprintf_p(const WCHAR *fmt, ...);
+int __cdecl crt__vswprintf_p(WCHAR *buf, size_t size, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__swprintf_p(WCHAR *buf, size_t size, const WCHAR *fmt, ...);
+int __cdecl crt__vscwprintf_p(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__scwprintf_p(const WCHAR *fmt, ...);
+int __cdecl crt__vsprintf_p_l(char *buf, size_t size, const char *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vswprintf_p_l(WCHAR *buf, size_t size, const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vscprintf_p_l(const char *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vscwprintf_p_l(const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vfprintf_p_l(struct crt_file *f, const char *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vfwprintf_p_l(struct crt_file *f, const WCHAR *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vprintf_p_l(const char *fmt, void *locale, __ms_va_list ap);
+int __cdecl crt__vwprintf_p_l(const WCHAR *fmt, void *locale, __ms_va_list ap);
 /* scanf.c: one reader for both runtimes and both widths; input is a
  * string of len units ((size_t)-1: up to its terminator) or a stream.
  * The low bits are the UCRT's _CRT_INTERNAL_SCANF_* options. */

@@ -14,7 +14,12 @@
  * ucrtbase formats with the same engine in its own flavour (opts, see
  * CRT_PF_* in msvcrt_private.h): two exponent digits, "inf"/"nan", %F as a
  * conversion, %n refused unless enabled, and %s/%c in the wide family
- * following the caller's legacy-wide-specifiers bit. */
+ * following the caller's legacy-wide-specifiers bit.
+ *
+ * The _p family (CRT_PF_POSITIONAL) also takes positional arguments:
+ * "%2$d" and "*3$" name the argument by number, as many times as wanted;
+ * a format that numbers any must number all, each of 1..n at least once,
+ * n at most _ARGMAX (100); else it is an invalid parameter. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -576,6 +581,147 @@ static void fmt_float(struct obuf *o, const struct spec *s, double v)
 
 #define FC(i) (wide ? ((const WCHAR *)fmt)[i] : ((const unsigned char *)fmt)[i])
 
+#define CRT_ARGMAX 100
+
+/* Where conversions take their arguments: the va_list in order, or, for a
+ * positional format, the argument slots fetched up front.  Every x64
+ * variadic argument fills one 8-byte slot (a double its bits), so a slot
+ * read whole serves any conversion. */
+struct args {
+	__ms_va_list *ap;
+	const uint64_t *slot; /* slot[1..n], or NULL */
+	int n;
+};
+
+/* "digits$" at i: the number (0 when not there), with *i past it. */
+static int position_at(const void *fmt, int wide, size_t *i)
+{
+	size_t j = *i;
+	int n = 0;
+
+	while (FC(j) >= '0' && FC(j) <= '9') {
+		if (n < 1000)
+			n = n * 10 + (int)(FC(j) - '0');
+		j++;
+	}
+	if (j == *i || FC(j) != '$')
+		return 0;
+	*i = j + 1;
+	return n ? n : -1;
+}
+
+/* The positional arguments of fmt: 0 when it numbers none, the highest
+ * number when it numbers every argument correctly, -1 when it is invalid. */
+static int scan_positions(const void *fmt, int wide, int ucrt)
+{
+	unsigned char used[CRT_ARGMAX + 1] = { 0 };
+	int max = 0, numbered = 0, unnumbered = 0;
+	size_t i = 0;
+
+	while (FC(i)) {
+		int n;
+
+		if (FC(i++) != '%')
+			continue;
+		if (FC(i) == '%') {
+			i++;
+			continue;
+		}
+		n = position_at(fmt, wide, &i);
+		while (FC(i) && strchr("-+ #0", (int)FC(i)))
+			i++;
+		/* the field, then width and precision, each maybe '*' */
+		for (int part = 0; part < 3; part++) {
+			if (part == 2 && FC(i) != '.')
+				break;
+			if (part == 2)
+				i++;
+			if (part == 0) {
+				if (n) {
+					numbered++;
+					if (n < 0 || n > CRT_ARGMAX)
+						return -1;
+					used[n] = 1;
+					max = n > max ? n : max;
+				} else {
+					unnumbered++;
+				}
+				continue;
+			}
+			if (FC(i) == '*') {
+				int m;
+
+				i++;
+				m = position_at(fmt, wide, &i);
+				if (!m) {
+					unnumbered++;
+					continue;
+				}
+				numbered++;
+				if (m < 0 || m > CRT_ARGMAX)
+					return -1;
+				used[m] = 1;
+				max = m > max ? m : max;
+			} else {
+				while (FC(i) >= '0' && FC(i) <= '9')
+					i++;
+			}
+		}
+		/* sizes, then the conversion */
+		while (FC(i) && strchr(ucrt ? "hlwLNztjI0123456789" : "hlwLFNztjI0123456789", (int)FC(i)))
+			i++;
+		if (FC(i))
+			i++;
+	}
+	if (!numbered)
+		return 0;
+	if (unnumbered)
+		return -1;
+	for (int k = 1; k <= max; k++)
+		if (!used[k])
+			return -1;
+	return max;
+}
+
+/* The next argument's number in a positional format (0 otherwise); -1
+ * when it is not one of the numbers the format was checked for. */
+static int next_position(const struct args *a, const void *fmt, int wide, size_t *i)
+{
+	int n;
+
+	if (!a->slot)
+		return 0;
+	n = position_at(fmt, wide, i);
+	return n >= 1 && n <= a->n ? n : -1;
+}
+
+static uint64_t arg_slot(struct args *a, int n)
+{
+	return a->slot ? a->slot[n] : __builtin_va_arg(*a->ap, uint64_t);
+}
+
+static int arg_int(struct args *a, int n)
+{
+	return a->slot ? (int)a->slot[n] : __builtin_va_arg(*a->ap, int);
+}
+
+static double arg_double(struct args *a, int n)
+{
+	double d;
+	uint64_t bits;
+
+	if (!a->slot)
+		return __builtin_va_arg(*a->ap, double);
+	bits = a->slot[n];
+	memcpy(&d, &bits, sizeof(d));
+	return d;
+}
+
+static void *arg_ptr(struct args *a, int n)
+{
+	return a->slot ? (void *)(uintptr_t)a->slot[n] : __builtin_va_arg(*a->ap, void *);
+}
+
 static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 {
 	const int wide = o->wide;
@@ -583,7 +729,23 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 	/* Whether %s and %c take the family's own width: always in msvcrt, in
 	 * the UCRT only with the legacy wide specifiers (else ISO C: narrow). */
 	const int native = ucrt && !(o->opts & CRT_PF_LEGACY_WIDE_SPECIFIERS) ? 0 : wide;
+	uint64_t slots[CRT_ARGMAX + 1];
+	struct args a = { ap, NULL, 0 };
 	size_t i = 0;
+
+	if (o->opts & CRT_PF_POSITIONAL) {
+		int n = scan_positions(fmt, wide, ucrt);
+
+		if (n < 0) {
+			o->refused = 1;
+			return;
+		}
+		for (int k = 1; k <= n; k++)
+			slots[k] = __builtin_va_arg(*ap, uint64_t);
+		if (n)
+			a.slot = slots;
+		a.n = n;
+	}
 
 	while (FC(i)) {
 		if (FC(i) != '%') {
@@ -604,6 +766,8 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		}
 
 		struct spec s = { .prec = -1 };
+		int pos = next_position(&a, fmt, wide, &i), wpos = 0, ppos = 0;
+
 		for (;; i++) {
 			unsigned int c = FC(i);
 			if (c == '-')
@@ -620,12 +784,13 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 				break;
 		}
 		if (FC(i) == '*') {
-			s.width = __builtin_va_arg(*ap, int);
+			i++;
+			wpos = next_position(&a, fmt, wide, &i);
+			s.width = wpos < 0 ? 0 : arg_int(&a, wpos);
 			if (s.width < 0) {
 				s.flags |= F_LEFT;
 				s.width = -s.width;
 			}
-			i++;
 		} else {
 			while (FC(i) >= '0' && FC(i) <= '9')
 				s.width = s.width * 10 + (FC(i++) - '0');
@@ -634,10 +799,11 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 			i++;
 			s.prec = 0;
 			if (FC(i) == '*') {
-				s.prec = __builtin_va_arg(*ap, int);
+				i++;
+				ppos = next_position(&a, fmt, wide, &i);
+				s.prec = ppos < 0 ? 0 : arg_int(&a, ppos);
 				if (s.prec < 0)
 					s.prec = -1;
-				i++;
 			} else {
 				while (FC(i) >= '0' && FC(i) <= '9')
 					s.prec = s.prec * 10 + (FC(i++) - '0');
@@ -693,16 +859,22 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		if (!s.conv)
 			break;
 		i++;
+		if (pos < 0 || wpos < 0 || ppos < 0 || (a.slot && !pos && s.conv != '%')) {
+			/* a number the check did not see (a format it read
+			 * differently): refused rather than read past the slots */
+			o->refused = 1;
+			return;
+		}
 		switch (s.conv) {
 		case 'd':
 		case 'i': {
 			int64_t v;
 			if (s.size == SZ_64)
-				v = __builtin_va_arg(*ap, int64_t);
+				v = (int64_t)arg_slot(&a, pos);
 			else if (s.size == SZ_SHORT)
-				v = (short)__builtin_va_arg(*ap, int);
+				v = (short)arg_int(&a, pos);
 			else
-				v = __builtin_va_arg(*ap, int);
+				v = arg_int(&a, pos);
 			fmt_integer(o, &s, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
 			break;
 		}
@@ -712,16 +884,16 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		case 'X': {
 			uint64_t v;
 			if (s.size == SZ_64)
-				v = __builtin_va_arg(*ap, uint64_t);
+				v = arg_slot(&a, pos);
 			else if (s.size == SZ_SHORT)
-				v = (unsigned short)__builtin_va_arg(*ap, unsigned int);
+				v = (unsigned short)arg_int(&a, pos);
 			else
-				v = __builtin_va_arg(*ap, unsigned int);
+				v = (unsigned int)arg_int(&a, pos);
 			fmt_integer(o, &s, v, 0);
 			break;
 		}
 		case 'p':
-			fmt_integer(o, &s, (uintptr_t)__builtin_va_arg(*ap, void *), 0);
+			fmt_integer(o, &s, (uintptr_t)arg_ptr(&a, pos), 0);
 			break;
 		case 'c':
 		case 'C': {
@@ -730,7 +902,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 				wide_char = 1;
 			if (s.is_short_size)
 				wide_char = 0;
-			fmt_char(o, &s, __builtin_va_arg(*ap, int), wide_char);
+			fmt_char(o, &s, arg_int(&a, pos), wide_char);
 			break;
 		}
 		case 's':
@@ -740,11 +912,11 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 				wide_str = 1;
 			if (s.is_short_size)
 				wide_str = 0;
-			fmt_string(o, &s, __builtin_va_arg(*ap, const void *), wide_str);
+			fmt_string(o, &s, arg_ptr(&a, pos), wide_str);
 			break;
 		}
 		case 'n': {
-			void *p = __builtin_va_arg(*ap, void *);
+			void *p = arg_ptr(&a, pos);
 			if (ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) {
 				/* the UCRT refuses %n unless _set_printf_count_output */
 				o->refused = 1;
@@ -767,7 +939,7 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		case 'a':
 		case 'A':
 			/* msvcrt's long double is double: every size reads a double */
-			fmt_float(o, &s, __builtin_va_arg(*ap, double));
+			fmt_float(o, &s, arg_double(&a, pos));
 			break;
 		case '%':
 			/* msvcrt prints nothing for "%5%" and the like */

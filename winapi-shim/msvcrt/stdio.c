@@ -389,6 +389,7 @@ int __cdecl crt_fclose(struct crt_file *f)
 	}
 	pthread_mutex_lock(&st->lock);
 	int r = flush_locked(st);
+	crt_osf_closed(st->fd);
 	if (close(st->fd) < 0) {
 		crt_set_errno_host(errno);
 		r = -1;

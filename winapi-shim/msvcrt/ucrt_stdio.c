@@ -15,7 +15,7 @@
 
 static atomic_int count_output;
 
-static unsigned int ucrt_opts(uint64_t options)
+unsigned int ucrt_printf_opts(uint64_t options)
 {
 	return (unsigned int)(options & CRT_PF_CALLER_OPTIONS) | CRT_PF_UCRT |
 	       (atomic_load(&count_output) ? CRT_PF_COUNT_OUTPUT : 0);
@@ -41,7 +41,7 @@ int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, c
 {
 	if (!f || !fmt)
 		return crt_invalid_arg();
-	return crt_pf_stream(ucrt_opts(options), f, 0, fmt, ap);
+	return crt_pf_stream(ucrt_printf_opts(options), f, 0, fmt, ap);
 }
 
 int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
@@ -49,7 +49,7 @@ int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, 
 {
 	if (!f || !fmt)
 		return crt_invalid_arg();
-	return crt_pf_stream(ucrt_opts(options), f, 1, fmt, ap);
+	return crt_pf_stream(ucrt_printf_opts(options), f, 1, fmt, ap);
 }
 
 /* vsprintf, _vsnprintf and vsnprintf in one: with STANDARD_SNPRINTF_BEHAVIOR
@@ -66,7 +66,7 @@ static int common_vsprintf(uint64_t options, void *buf, size_t count, int wide, 
 
 	if (!fmt || (!buf && count))
 		return crt_invalid_arg();
-	len = crt_pf_format(ucrt_opts(options), wide, fmt, ap, &text);
+	len = crt_pf_format(ucrt_printf_opts(options), wide, fmt, ap, &text);
 	if (len < 0) {
 		if (buf && count)
 			memset(buf, 0, unit);
@@ -130,7 +130,7 @@ static int common_vsnprintf_s(uint64_t options, void *buf, size_t size, size_t c
 		crt_invalid_parameter_noinfo();
 		return -1;
 	}
-	len = crt_pf_format(ucrt_opts(options), wide, fmt, ap, &text);
+	len = crt_pf_format(ucrt_printf_opts(options), wide, fmt, ap, &text);
 	if (len < 0) {
 		memset(buf, 0, unit);
 		return -1;

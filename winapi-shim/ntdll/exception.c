@@ -192,6 +192,10 @@ static void unwind_failed(NTSTATUS status, const char *why, EXCEPTION_RECORD *re
 /* Phase 2: call the unwind handlers of every frame from the one that
  * called RtlUnwindEx (ctx) up to target_frame, then resume there at
  * target_ip with retval in rax. */
+/* target_ip for an unwind that resumes the target frame where it is
+ * (its pc as the unwind reaches it) */
+#define UNWIND_KEEP_IP (~0ULL)
+
 static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD *rec, ULONG64 retval,
 		      UNWIND_HISTORY_TABLE *history, const CONTEXT *ctx) __attribute__((noreturn));
 static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD *rec, ULONG64 retval,
@@ -294,7 +298,8 @@ static void unwind_to(ULONG64 target_frame, ULONG64 target_ip, EXCEPTION_RECORD 
 		cur = prev;
 	}
 	cur.Rax = retval;
-	cur.Rip = target_ip;
+	if (target_ip != UNWIND_KEEP_IP)
+		cur.Rip = target_ip;
 	RtlRestoreContext(&cur, rec);
 	__builtin_unreachable();
 }
@@ -310,7 +315,8 @@ void seh_unwind_from_handler(DISPATCHER_CONTEXT *disp, void *target_frame, void 
 {
 	struct seh_nest *nest = (struct seh_nest *)((char *)disp - offsetof(struct seh_nest, disp));
 
-	unwind_to((ULONG64)target_frame, (ULONG64)target_ip, rec, (ULONG64)retval, disp->HistoryTable,
+	unwind_to((ULONG64)target_frame, target_ip ? (ULONG64)target_ip : UNWIND_KEEP_IP, rec, (ULONG64)retval,
+		  disp->HistoryTable,
 		  nest->raise_ctx);
 }
 

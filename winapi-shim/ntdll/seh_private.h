@@ -96,7 +96,9 @@ void seh_dispatch(EXCEPTION_RECORD *rec, CONTEXT *ctx);
 
 /* RtlUnwindEx for a handler implemented in ndrun (no unwind tables of
  * its own): the unwind starts where the exception being dispatched to
- * disp (a DISPATCHER_CONTEXT from seh_dispatch) was raised. */
+ * disp (a DISPATCHER_CONTEXT from seh_dispatch) was raised.  A NULL
+ * target_ip resumes the target frame at its own pc (a C++ catch found
+ * from a catch funclet unwinds to the parent function's frame). */
 void seh_unwind_from_handler(DISPATCHER_CONTEXT *disp, void *target_frame, void *target_ip,
 			     EXCEPTION_RECORD *rec, void *retval) __attribute__((noreturn));
 

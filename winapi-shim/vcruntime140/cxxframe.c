@@ -32,6 +32,7 @@
  * holds the catching try block */
 enum {
 	CP_CALLBACK, CP_FRAME, CP_HANDLER, CP_STATE, CP_RECORD, CP_TARGET, CP_TRY_HIGH, CP_CATCH_HIGH,
+	CP_CONT0, CP_CONT1,
 	CP_COUNT
 };
 
@@ -91,7 +92,7 @@ static int find_target(ULONG64 frame)
  * whose catch states hold tb, or the function's own frame.  Running catch
  * blocks of one function nest, outer ones first in the list, and each
  * one's target is the frame of the funclet that holds it. */
-static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, const struct cxx_try_block *tb)
+static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, int try_low)
 {
 	int idx[MAX_ACTIVE_CATCHES], k = 0;
 
@@ -103,7 +104,7 @@ static ULONG64 try_target(ULONG64 parent, ULONG64 funclet_frame, const struct cx
 	for (int j = k - 1; j >= 0; j--) {
 		const struct active_catch *a = &active[idx[j]];
 
-		if (tb->try_low > a->try_high && tb->try_low <= a->catch_high)
+		if (try_low > a->try_high && try_low <= a->catch_high)
 			return j == k - 1 ? funclet_frame : active[idx[j + 1]].target;
 	}
 	return active[idx[0]].target;
@@ -115,15 +116,17 @@ static void remove_active(int i)
 	nactive--;
 }
 
-static int object_in_use(const void *object)
+int cxx_object_in_use(const void *object)
 {
+	if (cxx_registered(object))
+		return 1;
 	for (int i = 0; i < nactive; i++)
 		if (active[i].object == object && !active[i].abandoned)
 			return 1;
 	return 0;
 }
 
-static void destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image)
+void cxx_destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image)
 {
 	void (__attribute__((ms_abi)) *dtor)(void *);
 
@@ -201,20 +204,20 @@ static void *adjust_this(void *object, const struct cxx_pmd *pmd)
 	return p;
 }
 
-/* The catchable type of the thrown object that h accepts, if any. */
-static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG64 base,
-					      const EXCEPTION_RECORD *rec)
+/* The catchable type of the thrown object that a catch of type want
+ * (with HT_* adjectives) accepts, if any. */
+const struct cxx_catchable_type *cxx_match_type(const struct cxx_type_descriptor *want, unsigned int adjectives,
+						const EXCEPTION_RECORD *rec)
 {
 	const struct cxx_throw_info *ti = (const void *)rec->ExceptionInformation[2];
 	ULONG64 tbase = rec->ExceptionInformation[3];
-	const struct cxx_type_descriptor *want = rva(base, h->type);
 	const struct cxx_catchable_array *arr;
 
-	if (!ti)
+	if (!ti || !want)
 		return NULL;
-	if ((ti->attributes & TI_IS_CONST) && !(h->adjectives & HT_IS_CONST))
+	if ((ti->attributes & TI_IS_CONST) && !(adjectives & HT_IS_CONST))
 		return NULL;
-	if ((ti->attributes & TI_IS_VOLATILE) && !(h->adjectives & HT_IS_VOLATILE))
+	if ((ti->attributes & TI_IS_VOLATILE) && !(adjectives & HT_IS_VOLATILE))
 		return NULL;
 	arr = rva(tbase, ti->catchable_types);
 	for (int i = 0; i < arr->count; i++) {
@@ -223,11 +226,17 @@ static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG
 
 		if (have != want && strcmp(have->name, want->name))
 			continue;
-		if ((ct->properties & CT_BY_REFERENCE_ONLY) && !(h->adjectives & HT_IS_REFERENCE))
+		if ((ct->properties & CT_BY_REFERENCE_ONLY) && !(adjectives & HT_IS_REFERENCE))
 			continue;
 		return ct;
 	}
 	return NULL;
+}
+
+static const struct cxx_catchable_type *match(const struct cxx_handler *h, ULONG64 base,
+					      const EXCEPTION_RECORD *rec)
+{
+	return cxx_match_type(rva(base, h->type), h->adjectives, rec);
 }
 
 static int is_catch_all(const struct cxx_handler *h, ULONG64 base)
@@ -237,17 +246,15 @@ static int is_catch_all(const struct cxx_handler *h, ULONG64 base)
 	return (h->adjectives & HT_IS_STD_DOTDOT) || !t || !t->name[0];
 }
 
-/* Initialises the catch block's parameter from the thrown object. */
-static void build_catch_object(const struct cxx_handler *h, const struct cxx_catchable_type *ct,
-			       ULONG64 frame, const EXCEPTION_RECORD *rec)
+/* Initialises a catch parameter at dest (caught with HT_* adjectives as
+ * catchable type ct) from the thrown object. */
+void cxx_build_object(void *dest, unsigned int adjectives, const struct cxx_catchable_type *ct,
+		      const EXCEPTION_RECORD *rec)
 {
 	void *object = (void *)rec->ExceptionInformation[1];
 	ULONG64 tbase = rec->ExceptionInformation[3];
-	void *dest = (void *)(frame + h->catch_object);
 
-	if (!h->catch_object || !ct)
-		return;
-	if (h->adjectives & HT_IS_REFERENCE) {
+	if (adjectives & HT_IS_REFERENCE) {
 		*(void **)dest = adjust_this(object, &ct->this_disp);
 	} else if (ct->properties & CT_IS_SIMPLE_TYPE) {
 		memcpy(dest, object, (size_t)ct->size);
@@ -269,6 +276,13 @@ static void build_catch_object(const struct cxx_handler *h, const struct cxx_cat
 	} else {
 		memcpy(dest, adjust_this(object, &ct->this_disp), (size_t)ct->size);
 	}
+}
+
+static void build_catch_object(const struct cxx_handler *h, const struct cxx_catchable_type *ct,
+			       ULONG64 frame, const EXCEPTION_RECORD *rec)
+{
+	if (h->catch_object && ct)
+		cxx_build_object((void *)(frame + h->catch_object), h->adjectives, ct, rec);
 }
 
 static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
@@ -295,14 +309,18 @@ static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
 	TRACE(seh, "catch block %p for frame %#llx\n", (void *)rec->ExceptionInformation[CP_HANDLER],
 	      (unsigned long long)frame);
 	cont = seh_call_catch_block((void *)rec->ExceptionInformation[CP_HANDLER], frame);
+	/* an FH4 funclet may return an index into its handler's
+	 * continuation addresses instead of an address */
+	if (cont < 2 && rec->ExceptionInformation[CP_CONT0 + cont])
+		cont = rec->ExceptionInformation[CP_CONT0 + cont];
 	for (i = nactive - 1; i >= 0 && active[i].frame != frame; i--)
 		;
 	if (i >= 0) {
 		struct active_catch done = active[i];
 
 		remove_active(i);
-		if (!object_in_use(done.object))
-			destroy_object(done.object, done.info, done.image);
+		if (!cxx_object_in_use(done.object))
+			cxx_destroy_object(done.object, done.info, done.image);
 	}
 	return (void *)cont;
 }
@@ -316,20 +334,21 @@ static const EXCEPTION_RECORD *unwinding_cxx(const EXCEPTION_RECORD *rec)
 	return rec;
 }
 
-static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
-					  const struct cxx_func_info *fi)
+/* The shared half of unwinding a frame of a function whose establisher
+ * frame is parent (in_catch: the frame is one of its catch funclets):
+ * 0 when the frame has nothing to undo, else 1 with *to the state the
+ * unwind stops at. */
+int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_catch, ULONG64 parent, int *to)
 {
-	ULONG64 base = disp->ImageBase, frame = disp->EstablisherFrame, parent;
-	int in_catch = catch_funclet_parent(fi, disp, &parent);
-	int state = ip_state(fi, base, disp->ControlPc), to = -1, i;
+	ULONG64 frame = disp->EstablisherFrame;
+	int i;
 
-	if (!in_catch)
-		parent = frame;
+	*to = -1;
 	i = find_target(frame);
 	if (i >= 0) {
 		/* reached through a catch funclet, whose frame did the work */
 		remove_active(i);
-		return ExceptionContinueSearch;
+		return 0;
 	}
 	if (in_catch && !(rec->ExceptionFlags & EH_TARGET_UNWIND)) {
 		/* the catch block is left: its object dies unless rethrown */
@@ -340,8 +359,8 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 			if (active[i].frame != parent || active[i].abandoned)
 				continue;
 			active[i].abandoned = 1;
-			if (active[i].object != current && !object_in_use(active[i].object))
-				destroy_object(active[i].object, active[i].info, active[i].image);
+			if (active[i].object != current && !cxx_object_in_use(active[i].object))
+				cxx_destroy_object(active[i].object, active[i].info, active[i].image);
 			break;
 		}
 	}
@@ -349,56 +368,91 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	if (rec->ExceptionCode == STATUS_UNWIND_CONSOLIDATE_CODE && rec->NumberParameters >= CP_COUNT &&
 	    rec->ExceptionInformation[CP_CALLBACK] == (ULONG_PTR)catch_callback &&
 	    rec->ExceptionInformation[CP_FRAME] == parent)
-		to = (int)rec->ExceptionInformation[CP_STATE];
-	unwind_states(fi, base, parent, state, to);
+		*to = (int)rec->ExceptionInformation[CP_STATE];
+	return 1;
+}
+
+static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
+					  const struct cxx_func_info *fi)
+{
+	ULONG64 base = disp->ImageBase, parent;
+	int in_catch = catch_funclet_parent(fi, disp, &parent), to;
+
+	if (!in_catch)
+		parent = disp->EstablisherFrame;
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+		unwind_states(fi, base, parent, ip_state(fi, base, disp->ControlPc), to);
 	return ExceptionContinueSearch;
+}
+
+/* Whether a search skips the frame at establisher: a catch funclet
+ * stood for it while its catch block runs. */
+int cxx_search_skips(ULONG64 establisher)
+{
+	int i = find_target(establisher);
+
+	return i >= 0 && !active[i].abandoned;
+}
+
+/* Offers the exception to one catch of a try block; when the catch takes
+ * it, unwinds to it and does not return. */
+void cxx_try_catch(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, const struct cxx_catch *c)
+{
+	const struct cxx_catchable_type *ct = NULL;
+	ULONG64 base = disp->ImageBase;
+	EXCEPTION_RECORD crec;
+
+	if (!is_catch_all(&c->handler, base) && !(ct = match(&c->handler, base, rec)))
+		return;
+	TRACE(seh, "C++ exception %p caught in frame %#llx, try block states %d-%d\n",
+	      (void *)rec->ExceptionInformation[1], (unsigned long long)c->parent, c->try_low, c->try_high);
+	build_catch_object(&c->handler, ct, c->parent, rec);
+	memset(&crec, 0, sizeof(crec));
+	crec.ExceptionCode = STATUS_UNWIND_CONSOLIDATE_CODE;
+	crec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
+	crec.NumberParameters = CP_COUNT;
+	crec.ExceptionInformation[CP_CALLBACK] = (ULONG_PTR)catch_callback;
+	crec.ExceptionInformation[CP_FRAME] = c->parent;
+	crec.ExceptionInformation[CP_HANDLER] = base + (ULONG64)(unsigned int)c->handler.handler;
+	crec.ExceptionInformation[CP_STATE] = (ULONG_PTR)(LONG_PTR)c->try_low;
+	crec.ExceptionInformation[CP_RECORD] = (ULONG_PTR)rec;
+	crec.ExceptionInformation[CP_TARGET] =
+		c->in_catch ? try_target(c->parent, disp->EstablisherFrame, c->try_low) : c->parent;
+	crec.ExceptionInformation[CP_TRY_HIGH] = (ULONG_PTR)(LONG_PTR)c->try_high;
+	crec.ExceptionInformation[CP_CATCH_HIGH] = (ULONG_PTR)(LONG_PTR)c->catch_high;
+	crec.ExceptionInformation[CP_CONT0] = c->cont[0];
+	crec.ExceptionInformation[CP_CONT1] = c->cont[1];
+	/* the walks from inside the catch block go on in the target frame's
+	 * context: its own pc, not this frame's when the two differ */
+	seh_unwind_from_handler(disp, (void *)crec.ExceptionInformation[CP_TARGET], NULL, &crec, NULL);
 }
 
 static EXCEPTION_DISPOSITION search_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp,
 					  const struct cxx_func_info *fi)
 {
-	ULONG64 base = disp->ImageBase, parent;
+	ULONG64 base = disp->ImageBase;
 	const struct cxx_try_block *tb = rva(base, fi->try_map);
+	struct cxx_catch c;
 	int state;
 
-	if (!cxx_is_cxx_exception(rec))
+	if (!cxx_is_cxx_exception(rec) || cxx_search_skips(disp->EstablisherFrame))
 		return ExceptionContinueSearch;
-	int in_catch = catch_funclet_parent(fi, disp, &parent), skip;
-
-	if (!in_catch)
-		parent = disp->EstablisherFrame;
-	skip = find_target(disp->EstablisherFrame);
-	if (skip >= 0 && !active[skip].abandoned)
-		return ExceptionContinueSearch;
+	memset(&c, 0, sizeof(c));
+	c.in_catch = catch_funclet_parent(fi, disp, &c.parent);
+	if (!c.in_catch)
+		c.parent = disp->EstablisherFrame;
 	state = ip_state(fi, base, disp->ControlPc);
 	for (unsigned int i = 0; i < fi->try_count; i++) {
 		const struct cxx_handler *h = rva(base, tb[i].handlers);
 
 		if (state < tb[i].try_low || state > tb[i].try_high)
 			continue;
+		c.try_low = tb[i].try_low;
+		c.try_high = tb[i].try_high;
+		c.catch_high = tb[i].catch_high;
 		for (int j = 0; j < tb[i].catch_count; j++) {
-			const struct cxx_catchable_type *ct = NULL;
-			EXCEPTION_RECORD crec;
-
-			if (!is_catch_all(&h[j], base) && !(ct = match(&h[j], base, rec)))
-				continue;
-			TRACE(seh, "C++ exception %p caught in frame %#llx, try %u catch %d\n",
-			      (void *)rec->ExceptionInformation[1], (unsigned long long)parent, i, j);
-			build_catch_object(&h[j], ct, parent, rec);
-			memset(&crec, 0, sizeof(crec));
-			crec.ExceptionCode = STATUS_UNWIND_CONSOLIDATE_CODE;
-			crec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
-			crec.NumberParameters = CP_COUNT;
-			crec.ExceptionInformation[CP_CALLBACK] = (ULONG_PTR)catch_callback;
-			crec.ExceptionInformation[CP_FRAME] = parent;
-			crec.ExceptionInformation[CP_HANDLER] = base + (ULONG64)(unsigned int)h[j].handler;
-			crec.ExceptionInformation[CP_STATE] = (ULONG_PTR)(LONG_PTR)tb[i].try_low;
-			crec.ExceptionInformation[CP_RECORD] = (ULONG_PTR)rec;
-			crec.ExceptionInformation[CP_TARGET] =
-				in_catch ? try_target(parent, disp->EstablisherFrame, &tb[i]) : parent;
-			crec.ExceptionInformation[CP_TRY_HIGH] = (ULONG_PTR)(LONG_PTR)tb[i].try_high;
-			crec.ExceptionInformation[CP_CATCH_HIGH] = (ULONG_PTR)(LONG_PTR)tb[i].catch_high;
-			seh_unwind_from_handler(disp, (void *)crec.ExceptionInformation[CP_TARGET], (void *)disp->ControlPc, &crec, NULL);
+			c.handler = h[j];
+			cxx_try_catch(rec, disp, &c);
 		}
 	}
 	return ExceptionContinueSearch;

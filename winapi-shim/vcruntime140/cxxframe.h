@@ -82,7 +82,27 @@ struct cxx_throw_info {
 	int catchable_types;
 };
 
+/* A catch as the engine both frame handlers share (cxxframe.c) sees it:
+ * FH3's layout, which FH4's compressed tables are decoded into. */
+struct cxx_catch {
+	ULONG64 parent;              /* establisher frame of the function */
+	int in_catch;                /* the frame is one of its catch funclets */
+	int try_low, try_high, catch_high;
+	struct cxx_handler handler;  /* frame_offset unused */
+	ULONG64 cont[2];             /* FH4: continuation addresses, or 0 */
+};
+
 int cxx_is_cxx_exception(const EXCEPTION_RECORD *rec);
+const struct cxx_catchable_type *cxx_match_type(const struct cxx_type_descriptor *want, unsigned int adjectives,
+						const EXCEPTION_RECORD *rec);
+void cxx_build_object(void *dest, unsigned int adjectives, const struct cxx_catchable_type *ct,
+		      const EXCEPTION_RECORD *rec);
+int cxx_object_in_use(const void *object);
+int cxx_registered(const void *object);
+void cxx_destroy_object(void *object, const struct cxx_throw_info *info, ULONG64 image);
+int cxx_search_skips(ULONG64 establisher);
+void cxx_try_catch(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, const struct cxx_catch *c);
+int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_catch, ULONG64 parent, int *to);
 int cxx_current_catch(void **object, const void **info, ULONG64 *image);
 EXCEPTION_DISPOSITION __cdecl vcrt___CxxFrameHandler3(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						      DISPATCHER_CONTEXT *disp);

@@ -34,6 +34,11 @@ size_t __cdecl vcrt___std_type_info_hash(const struct vcrt_type_info_data *data)
 void __cdecl vcrt___std_type_info_destroy_list(SLIST_HEADER *list);
 void __cdecl vcrt___std_terminate(void) __attribute__((noreturn));
 void __cdecl vcrt__purecall(void) __attribute__((noreturn));
+int __cdecl vcrt___CxxDetectRethrow(EXCEPTION_POINTERS *ep);
+int __cdecl vcrt___CxxExceptionFilter(EXCEPTION_POINTERS *ep, const void *type, int adjectives, void *object);
+unsigned int __cdecl vcrt___CxxQueryExceptionSize(void);
+int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *storage);
+void __cdecl vcrt___CxxUnregisterExceptionObject(void *storage, int rethrow);
 void **__cdecl vcrt___current_exception(void);
 void **__cdecl vcrt___current_exception_context(void);
 int __cdecl vcrt___uncaught_exceptions(void);

@@ -14,6 +14,8 @@ void *__cdecl malloc(size_t n);
 void __cdecl free(void *p);
 int __cdecl strcmp(const char *a, const char *b);
 void *__stdcall GetStdHandle(unsigned long which);
+void *__stdcall GetModuleHandleA(const char *name);
+void *__stdcall GetProcAddress(void *module, const char *name);
 int __stdcall WriteFile(void *file, const void *buf, unsigned long len, unsigned long *done, void *ov);
 }
 
@@ -88,6 +90,41 @@ static inline void test_ok(int cond, int line, const char *what, long got)
 /* ok(expected == actual): reports the actual value when it fails. */
 #define ok_eq(expected, actual) test_ok((long)(expected) == (long)(actual), __LINE__, #expected " == " #actual, (long)(actual))
 #define ok(cond, what) test_ok(!!(cond), __LINE__, what, 0)
+
+/* Under Wine (ntdll exports wine_get_version), not under ndrun or Windows. */
+static inline int test_on_wine(void)
+{
+	void *ntdll = GetModuleHandleA("ntdll.dll");
+
+	return ntdll && GetProcAddress(ntdll, "wine_get_version");
+}
+
+/* A check of what Windows does that Wine is known not to do: counted
+ * normally except under Wine, where a failure prints "Test marked
+ * todo_wine" and does not count (the test says why in a comment). */
+static inline void test_ok_todo_wine(int cond, int line, const char *what, long got)
+{
+	char buf[256];
+	size_t len = 0;
+
+	if (cond || !test_on_wine()) {
+		test_ok(cond, line, what, got);
+		return;
+	}
+	test_cat(buf, &len, test_prog);
+	test_cat(buf, &len, ".cpp:");
+	test_cat_num(buf, &len, line);
+	test_cat(buf, &len, ": Test marked todo_wine: ");
+	test_cat(buf, &len, what);
+	test_cat(buf, &len, " (got ");
+	test_cat_num(buf, &len, got);
+	test_cat(buf, &len, ")");
+	puts(buf);
+}
+
+#define ok_eq_todo_wine(expected, actual) \
+	test_ok_todo_wine((long)(expected) == (long)(actual), __LINE__, #expected " == " #actual, (long)(actual))
+#define ok_todo_wine(cond, what) test_ok_todo_wine(!!(cond), __LINE__, what, 0)
 
 static inline int test_summary(void)
 {

@@ -1,0 +1,2 @@
+/* crt_osfhandle against ucrtbase.dll. */
+#include "crt_osfhandle.c"
