@@ -266,6 +266,26 @@ static void test_legacy_and_errors(void)
 	SetLastError(0xdeadbeef);
 	r = DeleteTimerQueueEx(NULL, NULL);
 	ok(!r, "deleted the default queue\n");
+
+	/* Handles that are no timer or queue (a deleted one, a made-up
+	 * one): Windows and Wine follow the pointer and may crash, ndrun
+	 * looks them up. */
+	if (!test_on_wine()) {
+		q = CreateTimerQueue();
+		ok(CreateTimerQueueTimer(&t, q, count_cb, &c, 100000, 0, WT_EXECUTEDEFAULT), "error %lu\n",
+		   GetLastError());
+		ok(DeleteTimerQueueTimer(q, t, INVALID_HANDLE_VALUE), "error %lu\n", GetLastError());
+		SetLastError(0xdeadbeef);
+		r = ChangeTimerQueueTimer(q, t, 10, 0);
+		ok(!r && GetLastError() == ERROR_INVALID_HANDLE, "deleted timer: %d, error %lu\n", r, GetLastError());
+		SetLastError(0xdeadbeef);
+		r = DeleteTimerQueueTimer(q, (HANDLE)(ULONG_PTR)0x1234, NULL);
+		ok(!r && GetLastError() == ERROR_INVALID_HANDLE, "made-up timer: %d, error %lu\n", r, GetLastError());
+		ok(DeleteTimerQueueEx(q, INVALID_HANDLE_VALUE), "error %lu\n", GetLastError());
+		SetLastError(0xdeadbeef);
+		r = CreateTimerQueueTimer(&t, q, count_cb, &c, 10, 0, WT_EXECUTEDEFAULT);
+		ok(!r && GetLastError() == ERROR_INVALID_HANDLE, "deleted queue: %d, error %lu\n", r, GetLastError());
+	}
 }
 
 int main(void)
