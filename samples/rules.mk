@@ -35,3 +35,9 @@ demo-run: all $(ND2UNIX_SO)
 	$(NDRUN) $(BUILD)/samples/sysinfo.exe "hello from Linux" 42
 	@echo
 	NDSHIM_VM_BUILD=$(BUILD) tests/vm/run --two samples/demo.sh samples/demo.sh
+
+# What runs without RDMA: ndmesh's shared-memory part (samples/check-host).
+.PHONY: check-samples
+check-samples: all
+	@mkdir -p $(RESULTS) $(BUILD)/tests/pe/wineprefix
+	@samples/check-host $(NDRUN) $(BUILD)/samples $(RESULTS)/samples.summary $(abspath $(BUILD))/tests/pe/wineprefix
