@@ -1,6 +1,7 @@
 /* ndmesh: what an MPI runtime does on one node, as a Windows program.
  *
  *   ndmesh [-n N] [--rounds R] [--bytes B] [--hold-ms MS]
+ *          [--nd IP[,IP...] [--host K] [--port P]]
  *
  * The launcher creates a named shared region, starts N copies of itself
  * ("ranks") with CreateProcessW, suspended, in a kill-on-close job
@@ -9,25 +10,32 @@
  * every other rank through per-pair mailboxes in the region, copies its
  * right neighbour's B-byte buffer with ReadProcessMemory and checks it,
  * then waits for the others to be done (a rank's buffer must outlive its
- * readers).  The launcher waits for every rank and exits with the first
+ * readers).  With --nd, every pair of ranks also connects over
+ * NetworkDirect v2 and exchanges the checksum of its buffer
+ * (ndmesh/nd.c): the hosts' ND addresses in order, this host being the
+ * K-th (from 0); each host runs a launcher with the same N, so rank r of
+ * host K is global rank K * N + r, listening on P + its global rank.  The launcher waits for every rank and exits with the first
  * failing rank's status, ending the others through the job; 0 when all
  * succeed.  --hold-ms keeps the ranks alive that long once done (to kill
  * one from outside in a test).
  *
- * Not built yet: the ND2 part (every pair connects over NetworkDirect in
- * the rig and exchanges a checksum).  Wake-ups poll the mailboxes (with
- * a yield, then 1 ms sleeps): named events are per process in ndrun
- * until they work across processes. */
+ * Wake-ups poll the mailboxes (with a yield, then 1 ms sleeps): named
+ * events are per process in ndrun until they work across processes. */
+#include <winsock2.h>
 #include <windows.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
+#include "ndmesh/nd.h"
+
 #define MAX_RANKS 64
 #define PAYLOAD 200
 #define MAGIC 0x6873656dUL /* "mesh" */
 #define TIMEOUT_MS 60000
+#define MAX_HOSTS 8
+#define DEFAULT_PORT 54900
 
 struct mailbox {
 	volatile LONG seq;  /* messages written by the sender */
@@ -42,6 +50,7 @@ struct rank_info {
 	ULONGLONG sum;       /* what it found in its neighbour's buffer */
 	USHORT node;
 	BYTE group, number;
+	LONG nd;             /* 1: the ND2 exchange with every peer passed */
 };
 
 #define READY 1
@@ -51,6 +60,9 @@ struct region {
 	ULONG magic;
 	ULONG n, rounds;
 	ULONGLONG bytes;
+	ULONG nhosts, host;  /* nhosts 0: no ND2 part */
+	USHORT port;
+	char hosts[MAX_HOSTS][46];
 	struct rank_info rank[MAX_RANKS];
 	struct mailbox box[]; /* [from * n + to] */
 };
@@ -63,9 +75,13 @@ static size_t region_size(unsigned int n)
 static int usage(FILE *f)
 {
 	fprintf(f, "usage: ndmesh [-n N] [--rounds R] [--bytes B] [--hold-ms MS]\n"
+		   "              [--nd IP[,IP...] [--host K] [--port P]]\n"
 		   "  N ranks (1-%d, default 4) exchange R messages per pair (default 100)\n"
-		   "  and copy B bytes from a neighbour (default 4194304) on this node\n",
-		MAX_RANKS);
+		   "  and copy B bytes from a neighbour (default 4194304) on this node;\n"
+		   "  --nd: every pair of ranks of all hosts (ND addresses, this one the\n"
+		   "  K-th from 0) also exchanges a checksum over NetworkDirect v2, rank r\n"
+		   "  of host K listening on P + K * N + r (default port %d)\n",
+		MAX_RANKS, DEFAULT_PORT);
 	return f == stdout ? 0 : 2;
 }
 
@@ -74,6 +90,28 @@ static int usage(FILE *f)
 static unsigned char pattern(unsigned int rank, size_t i)
 {
 	return (unsigned char)(i * 131 + rank * 7 + (i >> 12));
+}
+
+static struct region *the_region;
+
+static ULONGLONG buffer_sum(unsigned int rank, size_t bytes)
+{
+	ULONGLONG sum = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < bytes; i++)
+		sum = (sum ^ pattern(rank, i)) * 0x100000001b3ull; /* FNV-1a */
+	return sum;
+}
+
+/* For ndmesh/nd.c: global ranks' addresses and buffer checksums. */
+static const char *ip_of(unsigned int g)
+{
+	return the_region->hosts[g / the_region->n];
+}
+
+static ULONGLONG sum_of(unsigned int g)
+{
+	return buffer_sum(g, the_region->bytes);
 }
 
 /* Polls until *p reaches want; false after TIMEOUT_MS. */
@@ -123,6 +161,7 @@ static int rank_main(unsigned int me, const wchar_t *name, DWORD hold_ms)
 		return 11;
 	}
 	n = rg->n;
+	the_region = rg;
 	buf = VirtualAlloc(NULL, rg->bytes, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
 	copy = VirtualAlloc(NULL, rg->bytes, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
 	if (!buf || !copy) {
@@ -130,7 +169,7 @@ static int rank_main(unsigned int me, const wchar_t *name, DWORD hold_ms)
 		return 12;
 	}
 	for (size_t i = 0; i < rg->bytes; i++)
-		buf[i] = pattern(me, i);
+		buf[i] = pattern(rg->host * n + me, i); /* by global rank */
 	GetCurrentProcessorNumberEx(&pn);
 	GetNumaProcessorNodeEx(&pn, &node);
 	rg->rank[me].pid = GetCurrentProcessId();
@@ -191,14 +230,21 @@ static int rank_main(unsigned int me, const wchar_t *name, DWORD hold_ms)
 	}
 	CloseHandle(peer_proc);
 	for (size_t i = 0; i < rg->bytes; i++) {
-		if (copy[i] != pattern(right, i)) {
+		if (copy[i] != pattern(rg->host * n + right, i)) {
 			fprintf(stderr, "rank %u: rank %u's byte %zu is %#x, want %#x\n", me, right, i, copy[i],
-				pattern(right, i));
+				pattern(rg->host * n + right, i));
 			return 18;
 		}
-		sum = (sum ^ copy[i]) * 0x100000001b3ull; /* FNV-1a */
+		sum = (sum ^ copy[i]) * 0x100000001b3ull; /* FNV-1a, as buffer_sum */
 	}
 	rg->rank[me].sum = sum;
+	if (rg->nhosts) {
+		unsigned int g = rg->host * n + me;
+
+		if (nd_mesh(g, rg->nhosts * n, ip_of, rg->port, sum_of))
+			return 20;
+		rg->rank[me].nd = 1;
+	}
 	InterlockedExchange(&rg->rank[me].state, DONE);
 	if (!wait_all(rg, DONE)) {
 		fprintf(stderr, "rank %u: the others never finished\n", me);
@@ -225,7 +271,8 @@ static HANDLE kill_on_close_job(void)
 	return job;
 }
 
-static int launcher(unsigned int n, unsigned int rounds, ULONGLONG bytes, DWORD hold_ms)
+static int launcher(unsigned int n, unsigned int rounds, ULONGLONG bytes, DWORD hold_ms, char hosts[][46],
+		    unsigned int nhosts, unsigned int host, USHORT port)
 {
 	HANDLE procs[MAX_RANKS], map, job;
 	wchar_t name[64], self[MAX_PATH], line[MAX_PATH + 200];
@@ -243,6 +290,10 @@ static int launcher(unsigned int n, unsigned int rounds, ULONGLONG bytes, DWORD 
 	rg->n = n;
 	rg->rounds = rounds;
 	rg->bytes = bytes;
+	rg->nhosts = nhosts;
+	rg->host = host;
+	rg->port = port;
+	memcpy(rg->hosts, hosts, sizeof(rg->hosts));
 	rg->magic = MAGIC;
 	if (!(job = kill_on_close_job())) {
 		fprintf(stderr, "ndmesh: job object: error %lu\n", GetLastError());
@@ -311,20 +362,28 @@ static int launcher(unsigned int n, unsigned int rounds, ULONGLONG bytes, DWORD 
 	CloseHandle(job);
 	if (status)
 		return (int)status;
-	for (unsigned int r = 0; r < n; r++)
-		printf("rank %u: node %u, processor %u:%u, read rank %u's %llu bytes, checksum %016llx\n", r,
+	for (unsigned int r = 0; r < n; r++) {
+		printf("rank %u: node %u, processor %u:%u, read rank %u's %llu bytes, checksum %016llx", r,
 		       rg->rank[r].node, rg->rank[r].group, rg->rank[r].number, (r + 1) % n, bytes, rg->rank[r].sum);
-	printf("ndmesh: %u ranks, %u rounds of %u messages, %lu ms: ok\n", n, rounds, n * (n - 1),
-	       GetTickCount() - start);
+		if (nhosts)
+			printf(", ND2 with %u peers: %s", nhosts * n - 1, rg->rank[r].nd ? "ok" : "not done");
+		printf("\n");
+	}
+	printf("ndmesh: %u ranks, %u rounds of %u messages", n, rounds, n * (n - 1));
+	if (nhosts)
+		printf(", ND2 between all %u ranks of %u hosts", nhosts * n, nhosts);
+	printf(", %lu ms: ok\n", GetTickCount() - start);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long n = 4, rounds = 100, hold_ms = 0;
+	unsigned long n = 4, rounds = 100, hold_ms = 0, host = 0, port = DEFAULT_PORT;
 	unsigned long long bytes = 4 << 20;
 	long rank = -1;
 	wchar_t map[64] = L"";
+	static char hosts[MAX_HOSTS][46];
+	unsigned int nhosts = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -344,7 +403,26 @@ int main(int argc, char **argv)
 			hold_ms = strtoul(v, &end, 10);
 		else if (!strcmp(a, "--rank"))
 			rank = strtol(v, &end, 10);
-		else if (!strcmp(a, "--map")) {
+		else if (!strcmp(a, "--host"))
+			host = strtoul(v, &end, 10);
+		else if (!strcmp(a, "--port"))
+			port = strtoul(v, &end, 10);
+		else if (!strcmp(a, "--nd")) {
+			const char *p = v;
+
+			end = (char *)v + strlen(v);
+			while (*p && nhosts < MAX_HOSTS) {
+				size_t len = strcspn(p, ",");
+
+				if (!len || len >= sizeof(hosts[0]))
+					return usage(stderr);
+				memcpy(hosts[nhosts], p, len);
+				hosts[nhosts++][len] = 0;
+				p += len + (p[len] == ',');
+			}
+			if (*p)
+				return usage(stderr);
+		} else if (!strcmp(a, "--map")) {
 			end = (char *)v + strlen(v);
 			MultiByteToWideChar(CP_UTF8, 0, v, -1, map, 64);
 		} else
@@ -355,7 +433,9 @@ int main(int argc, char **argv)
 	}
 	if (rank >= 0)
 		return rank_main((unsigned int)rank, map, hold_ms);
-	if (n < 1 || n > MAX_RANKS || !bytes || rounds < 1)
+	if (n < 1 || n > MAX_RANKS || !bytes || rounds < 1 || (nhosts && host >= nhosts) ||
+	    port + nhosts * n > 65535)
 		return usage(stderr);
-	return launcher((unsigned int)n, (unsigned int)rounds, bytes, hold_ms);
+	return launcher((unsigned int)n, (unsigned int)rounds, bytes, hold_ms, hosts, nhosts, (unsigned int)host,
+			(USHORT)port);
 }
