@@ -35,3 +35,14 @@ demo-run: all $(ND2UNIX_SO)
 	$(NDRUN) $(BUILD)/samples/sysinfo.exe "hello from Linux" 42
 	@echo
 	NDSHIM_VM_BUILD=$(BUILD) tests/vm/run --two samples/demo.sh samples/demo.sh
+
+# What runs without RDMA: ndmesh's shared-memory part (samples/check-host).
+.PHONY: check-samples
+check-samples: all
+	@mkdir -p $(RESULTS) $(BUILD)/tests/pe/wineprefix
+	@samples/check-host $(NDRUN) $(BUILD)/samples $(RESULTS)/samples.summary $(abspath $(BUILD))/tests/pe/wineprefix
+
+# ndmesh's ND2 part is C against the SDK (libnd2.a: NdStartup, NdOpenAdapter).
+$(BUILD)/samples/ndmesh.exe: samples/ndmesh.c samples/ndmesh/nd.c samples/ndmesh/nd.h $(SDK_LIB) $(wildcard include/*.h)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) $(PE_CFLAGS) -Isamples -o $@ samples/ndmesh.c samples/ndmesh/nd.c $(SDK_LIB) -lws2_32 -luuid

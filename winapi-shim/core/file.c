@@ -4,6 +4,7 @@
 #define WIN32_NO_STATUS
 #include "core/debug.h"
 #include "core/file.h"
+#include "core/filelock.h"
 #include "core/handle.h"
 #include "core/pipe.h"
 #undef WIN32_NO_STATUS
@@ -16,6 +17,7 @@ static void file_destroy(struct object *obj)
 	TRACE(file, "fd %d%s\n", f->fd, f->unix_path ? " (delete on close)" : "");
 	if (f->unix_path)
 		unlink(f->unix_path);
+	filelock_forget(f);
 	if (f->own_fd && f->fd >= 0)
 		close(f->fd);
 	io_target_destroy(&f->io);
@@ -43,6 +45,9 @@ static void file_close_handle(struct object *obj, unsigned int handles_left)
 	if (f->pipe)
 		pipe_close_end(f);
 	io_cancel(&f->io, match_any, NULL, STATUS_CANCELLED);
+	/* Windows releases the byte-range locks at cleanup, not when the
+	 * last reference (a request in flight) goes. */
+	filelock_forget(f);
 }
 
 static bool file_signaled(struct object *obj, unsigned int tid)

@@ -41,6 +41,9 @@ struct file {
 	struct pipe_instance *pipe;
 	bool pipe_server;
 	unsigned int pipe_conn; /* client: the connection it belongs to */
+	/* LockFile(Ex)'s byte ranges held through this handle (core/filelock.h);
+	 * NULL until the first lock. */
+	struct filelock_state *locks;
 };
 
 extern const struct object_ops file_ops;

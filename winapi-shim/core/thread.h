@@ -39,6 +39,7 @@ struct thread {
 	bool has_exit_point;
 	DWORD pending_exit_code;
 	sigjmp_buf exit_point; /* ExitThread lands here */
+	_Atomic unsigned int ideal_processor; /* group << 8 | number: a hint Linux has no use for */
 	struct list apcs;     /* struct apc, wait lock */
 	struct wait_block *alertable_wait; /* wait lock: the alertable wait in progress */
 	struct port_waiter *alertable_port_wait; /* wait lock: alertable GetQueuedCompletionStatusEx */

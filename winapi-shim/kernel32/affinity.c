@@ -1,46 +1,42 @@
-/* Processor affinity: real sched_setaffinity on the threads' tids.
- * Linux has only per-thread masks; the process mask is ours, applied to
- * every live thread when set and used to validate thread masks. */
+/* Processor affinity: real sched_setaffinity on the threads' tids, with
+ * Windows processor numbers translated through core/topology.h.
+ *
+ * Linux has only per-thread masks; the process mask is ours (a Linux CPU
+ * set), taken from the affinity ndrun started with, applied to every live
+ * thread when set and used to validate thread masks.  A Windows thread
+ * runs in one group; a Linux thread's set may span several (as it does
+ * on a machine of more than 64 CPUs before anyone sets it), and Windows
+ * is told the lowest group it holds. */
 #include <pthread.h>
 #include <sched.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "core/debug.h"
 #include "core/handle.h"
 #include "core/process.h"
 #include "core/thread.h"
+#include "core/topology.h"
 #include "kernel32/kernel32_private.h"
 
 static pthread_once_t masks_once = PTHREAD_ONCE_INIT;
-static DWORD_PTR system_mask, process_mask; /* process_mask: thread list lock */
-
-static DWORD_PTR mask_from_set(const cpu_set_t *set)
-{
-	DWORD_PTR mask = 0;
-
-	for (int i = 0; i < 64; i++)
-		if (CPU_ISSET(i, set))
-			mask |= (DWORD_PTR)1 << i;
-	return mask;
-}
-
-static void set_from_mask(cpu_set_t *set, DWORD_PTR mask)
-{
-	CPU_ZERO(set);
-	for (int i = 0; i < 64; i++)
-		if (mask & ((DWORD_PTR)1 << i))
-			CPU_SET(i, set);
-}
+static cpu_set_t process_set; /* thread list lock */
 
 static void init_masks(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_CONF);
-	cpu_set_t set;
+	const struct topology *t = topology_get();
 
-	system_mask = n >= 64 ? ~(DWORD_PTR)0 : (((DWORD_PTR)1 << n) - 1);
-	process_mask = system_mask;
-	if (!sched_getaffinity(0, sizeof(set), &set))
-		process_mask = mask_from_set(&set) & system_mask;
+	if (sched_getaffinity(0, sizeof(process_set), &process_set))
+		topology_cpuset_from_mask(t, 0, t->group_mask[0], &process_set);
+}
+
+/* The lowest group holding a CPU of set (0 when none does). */
+static unsigned int group_of(const struct topology *t, const cpu_set_t *set)
+{
+	for (unsigned int g = 0; g < t->ngroups; g++)
+		if (topology_mask_from_cpuset(t, g, set))
+			return g;
+	return 0;
 }
 
 static bool is_current_process(HANDLE h)
@@ -60,15 +56,19 @@ static bool is_current_process(HANDLE h)
 
 BOOL WINAPI GetProcessAffinityMask(HANDLE process, PDWORD_PTR proc_mask, PDWORD_PTR sys_mask)
 {
+	const struct topology *t = topology_get();
+	unsigned int group;
+
 	if (!is_current_process(process))
 		return FALSE;
 	pthread_once(&masks_once, init_masks);
 	thread_list_lock();
+	group = group_of(t, &process_set);
 	if (proc_mask)
-		*proc_mask = process_mask;
+		*proc_mask = topology_mask_from_cpuset(t, group, &process_set);
 	thread_list_unlock();
 	if (sys_mask)
-		*sys_mask = system_mask;
+		*sys_mask = t->group_mask[group];
 	return TRUE;
 }
 
@@ -81,53 +81,130 @@ static void apply_to_thread(TEB *teb, void *ctx)
 
 BOOL WINAPI SetProcessAffinityMask(HANDLE process, DWORD_PTR mask)
 {
+	const struct topology *t = topology_get();
+	unsigned int group;
 	cpu_set_t set;
 
 	TRACE(thread, "%p, %#lx\n", process, (unsigned long)mask);
 	if (!is_current_process(process))
 		return FALSE;
 	pthread_once(&masks_once, init_masks);
-	if (!mask || (mask & ~system_mask)) {
+	thread_list_lock();
+	group = group_of(t, &process_set);
+	if (!mask || (mask & ~t->group_mask[group])) {
+		thread_list_unlock();
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	set_from_mask(&set, mask);
-	thread_list_lock();
-	process_mask = mask;
+	topology_cpuset_from_mask(t, group, mask, &set);
+	process_set = set;
 	thread_for_each_teb(apply_to_thread, &set);
 	thread_list_unlock();
 	return TRUE;
 }
 
-DWORD_PTR WINAPI SetThreadAffinityMask(HANDLE h, DWORD_PTR mask)
+/* The Linux tid of thread handle h; 0 with the last error set. */
+static pid_t thread_tid(HANDLE h)
 {
 	struct object *obj = handle_get(h, &thread_ops);
-	DWORD_PTR prev = 0;
-	cpu_set_t set;
 	pid_t tid;
 
-	TRACE(thread, "%p, %#lx\n", h, (unsigned long)mask);
 	if (!obj)
 		return 0;
 	tid = (pid_t)to_thread(obj)->tid;
 	object_unref(obj);
-	pthread_once(&masks_once, init_masks);
-	thread_list_lock();
-	if (!mask || (mask & ~process_mask)) {
-		thread_list_unlock();
-		SetLastError(ERROR_INVALID_PARAMETER);
-		return 0;
-	}
-	thread_list_unlock();
+	return tid;
+}
+
+static bool get_group_affinity(pid_t tid, GROUP_AFFINITY *ga)
+{
+	const struct topology *t = topology_get();
+	cpu_set_t set;
+
 	if (sched_getaffinity(tid, sizeof(set), &set)) {
 		SetLastError(ERROR_INVALID_HANDLE); /* the thread has ended */
-		return 0;
+		return false;
 	}
-	prev = mask_from_set(&set);
-	set_from_mask(&set, mask);
+	memset(ga, 0, sizeof(*ga));
+	ga->Group = (WORD)group_of(t, &set);
+	ga->Mask = topology_mask_from_cpuset(t, ga->Group, &set);
+	return true;
+}
+
+/* Thread tid onto mask of group, which must be processors the process
+ * may use; its previous affinity into *prev. */
+static bool set_group_affinity(pid_t tid, unsigned int group, DWORD_PTR mask, GROUP_AFFINITY *prev)
+{
+	const struct topology *t = topology_get();
+	GROUP_AFFINITY old;
+	uint64_t allowed;
+	cpu_set_t set;
+
+	pthread_once(&masks_once, init_masks);
+	if (!get_group_affinity(tid, &old))
+		return false;
+	if (group >= t->ngroups || !mask || (mask & ~t->group_mask[group])) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return false;
+	}
+	topology_cpuset_from_mask(t, group, mask, &set);
+	thread_list_lock();
+	allowed = topology_mask_from_cpuset(t, group, &process_set);
+	thread_list_unlock();
+	if (mask & ~allowed) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return false;
+	}
 	if (sched_setaffinity(tid, sizeof(set), &set)) {
 		SetLastError(ERROR_INVALID_PARAMETER);
-		return 0;
+		return false;
 	}
-	return prev;
+	if (prev)
+		*prev = old;
+	return true;
+}
+
+DWORD_PTR WINAPI SetThreadAffinityMask(HANDLE h, DWORD_PTR mask)
+{
+	GROUP_AFFINITY prev;
+	pid_t tid;
+
+	TRACE(thread, "%p, %#lx\n", h, (unsigned long)mask);
+	if (!(tid = thread_tid(h)) || !get_group_affinity(tid, &prev))
+		return 0;
+	/* The mask is in the thread's group. */
+	if (!set_group_affinity(tid, prev.Group, mask, &prev))
+		return 0;
+	return prev.Mask;
+}
+
+BOOL WINAPI GetThreadGroupAffinity(HANDLE h, GROUP_AFFINITY *affinity)
+{
+	pid_t tid;
+
+	if (!affinity) {
+		SetLastError(ERROR_NOACCESS);
+		return FALSE;
+	}
+	if (!(tid = thread_tid(h)))
+		return FALSE;
+	return get_group_affinity(tid, affinity);
+}
+
+BOOL WINAPI SetThreadGroupAffinity(HANDLE h, const GROUP_AFFINITY *affinity, GROUP_AFFINITY *prev)
+{
+	pid_t tid;
+
+	if (!affinity) {
+		SetLastError(ERROR_NOACCESS);
+		return FALSE;
+	}
+	TRACE(thread, "%p, group %u mask %#lx\n", h, affinity->Group, (unsigned long)affinity->Mask);
+	if (affinity->Reserved[0] || affinity->Reserved[1] || affinity->Reserved[2]) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (!(tid = thread_tid(h)))
+		return FALSE;
+	return set_group_affinity(tid, affinity->Group, affinity->Mask, prev);
 }

@@ -46,6 +46,14 @@ WCHAR *a_to_w(const char *s);
 /* processtopologyapi.c (the Wine headers lack them) */
 WORD WINAPI GetActiveProcessorGroupCount(void);
 WORD WINAPI GetMaximumProcessorGroupCount(void);
+BOOL WINAPI GetThreadIdealProcessorEx(HANDLE h, PPROCESSOR_NUMBER ideal);
+BOOL WINAPI SetThreadIdealProcessorEx(HANDLE h, PPROCESSOR_NUMBER ideal, PPROCESSOR_NUMBER prev);
+
+/* affinity.c, systemtopologyapi.c (the Wine headers lack them) */
+BOOL WINAPI GetThreadGroupAffinity(HANDLE h, GROUP_AFFINITY *affinity);
+BOOL WINAPI SetThreadGroupAffinity(HANDLE h, const GROUP_AFFINITY *affinity, GROUP_AFFINITY *prev);
+BOOL WINAPI GetNumaHighestNodeNumber(PULONG highest);
+BOOL WINAPI GetNumaNodeProcessorMask(UCHAR node, PULONGLONG mask);
 
 /* processthreadsapi.c (the Wine headers lack it) */
 BOOL WINAPI SetThreadStackGuarantee(PULONG size);

@@ -147,20 +147,6 @@ BOOL WINAPI SwitchToThread(void)
 	return sched_yield() == 0;
 }
 
-DWORD WINAPI GetCurrentProcessorNumber(void)
-{
-	int cpu = sched_getcpu();
-
-	return cpu < 0 ? 0 : (DWORD)cpu;
-}
-
-VOID WINAPI GetCurrentProcessorNumberEx(PPROCESSOR_NUMBER number)
-{
-	number->Group = 0;
-	number->Number = (BYTE)GetCurrentProcessorNumber();
-	number->Reserved = 0;
-}
-
 DWORD WINAPI SuspendThread(HANDLE h)
 {
 	struct object *ct = get_child_thread(h);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/codepage.h"
+#include "core/topology.h"
 #include "core/virtual.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
@@ -22,33 +23,18 @@
 
 static void fill_system_info(SYSTEM_INFO *si)
 {
-	unsigned int eax = 0, ebx, ecx, edx, family, model;
-	cpu_set_t set;
-	DWORD_PTR mask = 0;
-	DWORD count = 0;
+	const struct topology *t = topology_get();
+	const struct topo_cpu *cpu = topology_cpu_from_linux(t, sched_getcpu());
+	unsigned int eax = 0, ebx, ecx, edx, family, model, group = cpu ? cpu->group : 0;
 
 	memset(si, 0, sizeof(*si));
-	if (!sched_getaffinity(0, sizeof(set), &set)) {
-		for (int i = 0; i < CPU_SETSIZE; i++) {
-			if (!CPU_ISSET(i, &set))
-				continue;
-			if (i < 64)
-				mask |= (DWORD_PTR)1 << i;
-			count++;
-		}
-	}
-	if (!count) {
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-		count = n > 0 ? (DWORD)n : 1;
-		mask = count >= 64 ? ~(DWORD_PTR)0 : (((DWORD_PTR)1 << count) - 1);
-	}
 	si->wProcessorArchitecture = PROCESSOR_ARCHITECTURE_AMD64;
 	si->dwPageSize = VIRTUAL_PAGE_SIZE;
 	si->lpMinimumApplicationAddress = (void *)VIRTUAL_MIN_ADDRESS;
 	si->lpMaximumApplicationAddress = (void *)VIRTUAL_MAX_ADDRESS;
-	si->dwActiveProcessorMask = mask;
-	si->dwNumberOfProcessors = count > 64 ? 64 : count; /* one processor group */
+	/* The processors of the caller's group, whatever its affinity. */
+	si->dwActiveProcessorMask = t->group_mask[group];
+	si->dwNumberOfProcessors = t->group_count[group];
 	si->dwProcessorType = PROCESSOR_AMD_X8664;
 	si->dwAllocationGranularity = VIRTUAL_GRANULARITY;
 	__get_cpuid(1, &eax, &ebx, &ecx, &edx);
