@@ -93,4 +93,9 @@ void process_times(struct process *p, uint64_t *user, uint64_t *kernel);
 /* The exit code Windows programs see for a Linux wait status. */
 DWORD process_status_code(int status_code, int si_code);
 
+/* kernel32/duphandle.c: this process answers other ndrun processes'
+ * DuplicateHandle requests from now on (once; an ndrun child from its
+ * start, any process from its first CreateProcess or OpenProcess). */
+void duphandle_server_start(void);
+
 #endif

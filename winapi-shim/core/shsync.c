@@ -576,3 +576,33 @@ unsigned int shsync_wait_words(struct object *obj, unsigned int tid, struct fute
 	wv[n++] = (struct futex_waitv){ .val = w, .uaddr = (uintptr_t)robust_word(p), .flags = FUTEX_32 };
 	return n;
 }
+
+bool shsync_export(struct object *obj, enum shsync_type *type, int *fd, const char **path)
+{
+	struct shsync *s;
+
+	if (!obj->ops->cross_process)
+		return false;
+	s = to_shsync(obj);
+	*type = (enum shsync_type)s->page->type;
+	*fd = s->fd;
+	*path = s->path;
+	return true;
+}
+
+struct object *shsync_import(int fd, char *path, enum shsync_type type)
+{
+	struct object *obj;
+
+	if (!lock_ready()) {
+		shm_close_named(fd, path);
+		return NULL;
+	}
+	obj = wrap(fd, path, NULL);
+	if (obj && obj->ops != ops_of(type)) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	return obj;
+}

@@ -53,6 +53,14 @@ void shsync_event_pulse(struct object *obj);
 BOOL shsync_semaphore_release(struct object *obj, LONG count, LONG *previous);
 BOOL shsync_mutex_release(struct object *obj);
 
+/* For DuplicateHandle into another process: obj's type, segment fd
+ * (still obj's) and file name, if obj is a shared object. */
+bool shsync_export(struct object *obj, enum shsync_type *type, int *fd, const char **path);
+/* The object for a segment fd received from another process (fd and
+ * path now belong to it; a shared flock already held on fd).  NULL with
+ * ERROR_INVALID_HANDLE when fd is not such a segment of type. */
+struct object *shsync_import(int fd, char *path, enum shsync_type type);
+
 /* For the wait engine (core/wait.c).  The lock over every shared
  * object's state: signaled/satisfied of shared objects run with it (and
  * the process's wait lock) held. */

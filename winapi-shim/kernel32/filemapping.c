@@ -447,3 +447,24 @@ BOOL WINAPI FlushViewOfFile(LPCVOID addr, SIZE_T len)
 	}
 	return TRUE;
 }
+
+bool mapping_export(struct object *obj, int *fd, const char **path, uint64_t *size, DWORD *protect)
+{
+	struct mapping *m;
+
+	if (obj->ops != &mapping_ops)
+		return false;
+	m = to_mapping(obj);
+	*fd = m->fd;
+	*path = m->shared_segment ? m->segment_path : NULL;
+	*size = m->size;
+	*protect = m->protect;
+	return true;
+}
+
+struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect)
+{
+	struct mapping *m = mapping_new(fd, path, size, protect);
+
+	return m ? &m->obj : NULL;
+}
