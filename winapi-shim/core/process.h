@@ -97,5 +97,8 @@ DWORD process_status_code(int status_code, int si_code);
  * DuplicateHandle requests from now on (once; an ndrun child from its
  * start, any process from its first CreateProcess or OpenProcess). */
 void duphandle_server_start(void);
+/* The same with the listening socket the parent's spawn made (an fd
+ * that may not be one: then the server makes its own). */
+void duphandle_server_start_given(int fd);
 
 #endif

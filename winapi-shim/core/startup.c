@@ -152,7 +152,7 @@ int startup_init(int fd)
 		return -1;
 	install_std();
 	/* Its parent may duplicate handles into it (or out of it). */
-	duphandle_server_start();
+	duphandle_server_start_given(STARTUP_FD_HANDLES);
 	return 0;
 }
 

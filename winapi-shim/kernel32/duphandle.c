@@ -223,6 +223,7 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 /* ---- the server ---- */
 
 static pthread_once_t server_once = PTHREAD_ONCE_INIT;
+static int given_socket = -1;
 
 static void serve_one(int c)
 {
@@ -242,6 +243,7 @@ static void serve_one(int c)
 		fd = -1;
 		if (!obj)
 			break;
+		rep.error = 0;
 		h = handle_create(obj, req.access, req.flags);
 		object_unref(obj);
 		if (!h)
@@ -322,6 +324,19 @@ static void start_server(void)
 	int ls;
 
 	socket_path(getpid(), &a);
+	ls = given_socket;
+	if (ls >= 0) {
+		int listening = 0;
+		socklen_t len = sizeof(listening);
+
+		fcntl(ls, F_SETFD, FD_CLOEXEC);
+		if (getsockopt(ls, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) || !listening) {
+			close(ls);
+			ls = -1;
+		}
+	}
+	if (ls >= 0)
+		goto serve;
 	/* ndrun makes the folder with the first named object; a stale
 	 * socket of a dead process with our pid goes. */
 	{
@@ -338,6 +353,7 @@ static void start_server(void)
 			close(ls);
 		return;
 	}
+serve:
 	/* The thread takes no signal meant for the program's threads. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -353,6 +369,12 @@ static void start_server(void)
 	/* A socket left by a killed process is replaced by the next
 	 * process with that pid, and refuses connections meanwhile. */
 	atexit(unlink_socket);
+}
+
+void duphandle_server_start_given(int fd)
+{
+	given_socket = fd;
+	pthread_once(&server_once, start_server);
 }
 
 void duphandle_server_start(void)
