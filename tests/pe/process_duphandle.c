@@ -282,15 +282,19 @@ static void test_close_in_child(void)
 		if (line[got++] == '\n')
 			break;
 	ok(sscanf(line, "%p %p", &theirs[0], &theirs[1]) == 2, "child's handles: %s\n", line);
-	ok(DuplicateHandle(c.pi.hProcess, theirs[0], NULL, NULL, 0, FALSE, DUPLICATE_CLOSE_SOURCE),
-	   "close in the child: %lu\n", GetLastError());
+	/* The documented way to close a handle in another process (a NULL
+	 * target process with DUPLICATE_CLOSE_SOURCE).  Wine 8 leaves the
+	 * handle open: todo_wine. */
+	ok_todo_wine(DuplicateHandle(c.pi.hProcess, theirs[0], NULL, NULL, 0, FALSE, DUPLICATE_CLOSE_SOURCE),
+		     "close in the child: %lu\n", GetLastError());
 	SetLastError(0xdeadbeef);
-	ok(!DuplicateHandle(c.pi.hProcess, theirs[0], GetCurrentProcess(), &dummy, 0, FALSE, DUPLICATE_SAME_ACCESS) &&
-		   GetLastError() == ERROR_INVALID_HANDLE,
-	   "closed: %lu\n", GetLastError());
+	ok_todo_wine(!DuplicateHandle(c.pi.hProcess, theirs[0], GetCurrentProcess(), &dummy, 0, FALSE,
+				      DUPLICATE_SAME_ACCESS) &&
+			     GetLastError() == ERROR_INVALID_HANDLE,
+		     "closed: %lu\n", GetLastError());
 	send_line(c.in_w, "1\n");
 	/* The child's own CloseHandle finds it closed: it exits 0. */
-	ok(finish(&c) == 0, "child exit code\n");
+	ok_todo_wine(finish(&c) == 0, "child exit code\n");
 }
 
 int main(int argc, char **argv)

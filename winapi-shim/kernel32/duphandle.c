@@ -543,10 +543,15 @@ BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process,
 		h = handle_create(obj, src_access, inherit ? HANDLE_FLAG_INHERIT : 0);
 	object_unref(obj);
 	TRACE(handle, "%p of pid %d -> %p in pid %d\n", src, from ? from : getpid(), h, to ? to : getpid());
+	/* Closed "regardless of any error status", as documented. */
+	if (!from && (options & DUPLICATE_CLOSE_SOURCE)) {
+		DWORD err = GetLastError();
+
+		handle_close(src);
+		SetLastError(err);
+	}
 	if (!h)
 		return FALSE;
-	if (!from && (options & DUPLICATE_CLOSE_SOURCE))
-		handle_close(src);
 	*dst = h;
 	return TRUE;
 }
