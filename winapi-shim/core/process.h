@@ -101,4 +101,13 @@ void duphandle_server_start(void);
  * that may not be one: then the server makes its own). */
 void duphandle_server_start_given(int fd);
 
+/* WSADuplicateSocket's transfer: the socket fd (still the caller's) and
+ * its family, type and protocol go to process pid, which keeps them
+ * until duphandle_take_socket(*token) there.  FALSE with the last error
+ * (ERROR_ACCESS_DENIED: pid is not an ndrun process that serves
+ * handles). */
+BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token);
+/* The fd parked under token (then forgotten) and its meta, or -1. */
+int duphandle_take_socket(uint32_t token, int meta[3]);
+
 #endif

@@ -35,8 +35,8 @@
 #include "core/shsync.h"
 #include "kernel32/kernel32_private.h"
 
-enum { HX_PUT = 1, HX_GET, HX_CLOSE };
-enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING };
+enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
+enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET };
 
 #define HX_PATH_MAX 512
 
@@ -222,6 +222,63 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 
 /* ---- the server ---- */
 
+/* ---- sockets for WSASocket(FROM_PROTOCOL_INFO) ---- */
+
+/* A socket another process (or this one) duplicated to us with
+ * WSADuplicateSocket, until WSASocket takes it by its token. */
+struct parked {
+	struct parked *next;
+	uint32_t token;
+	int fd;
+	int meta[3];
+};
+
+static struct parked *parked_list;
+static uint32_t parked_next = 1;
+static pthread_mutex_t parked_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* fd now belongs to the list; 0 when out of memory. */
+static uint32_t park(int fd, const int meta[3])
+{
+	struct parked *p = malloc(sizeof(*p));
+	uint32_t token;
+
+	if (!p) {
+		close(fd);
+		return 0;
+	}
+	pthread_mutex_lock(&parked_lock);
+	token = parked_next++;
+	if (!parked_next)
+		parked_next = 1;
+	*p = (struct parked){ parked_list, token, fd, { meta[0], meta[1], meta[2] } };
+	parked_list = p;
+	pthread_mutex_unlock(&parked_lock);
+	return token;
+}
+
+int duphandle_take_socket(uint32_t token, int meta[3])
+{
+	struct parked **pp, *p = NULL;
+	int fd = -1;
+
+	pthread_mutex_lock(&parked_lock);
+	for (pp = &parked_list; *pp; pp = &(*pp)->next) {
+		if ((*pp)->token == token) {
+			p = *pp;
+			*pp = p->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&parked_lock);
+	if (p) {
+		fd = p->fd;
+		memcpy(meta, p->meta, sizeof(p->meta));
+		free(p);
+	}
+	return fd;
+}
+
 static pthread_once_t server_once = PTHREAD_ONCE_INIT;
 static int given_socket = -1;
 
@@ -270,6 +327,16 @@ static void serve_one(int c)
 		object_unref(obj);
 		if (!rep.error)
 			goto out;
+		break;
+	case HX_PARK:
+		if (req.obj.kind != HX_SOCKET || fd < 0) {
+			rep.error = ERROR_INVALID_PARAMETER;
+			break;
+		}
+		rep.handle = park(fd, (const int[3]){ (int)req.obj.access, (int)req.obj.options, (int)req.obj.type });
+		fd = -1;
+		if (!rep.handle)
+			rep.error = ERROR_NOT_ENOUGH_MEMORY;
 		break;
 	case HX_CLOSE:
 		if (!handle_close((HANDLE)(uintptr_t)req.handle))
@@ -553,5 +620,42 @@ BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process,
 	if (!h)
 		return FALSE;
 	*dst = h;
+	return TRUE;
+}
+
+BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token)
+{
+	struct hx_req req = { .op = HX_PARK };
+	struct hx_reply rep;
+	int s, rfd;
+
+	if (pid == (DWORD)getpid()) {
+		int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+
+		if (own < 0 || !(*token = park(own, meta))) {
+			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+			return FALSE;
+		}
+		return TRUE;
+	}
+	req.obj.kind = HX_SOCKET;
+	req.obj.access = (uint32_t)meta[0];
+	req.obj.options = (uint32_t)meta[1];
+	req.obj.type = (uint32_t)meta[2];
+	if ((s = connect_to((pid_t)pid)) < 0)
+		return FALSE;
+	if (send_msg(s, &req, sizeof(req), fd) || recv_msg(s, &rep, sizeof(rep), &rfd)) {
+		close(s);
+		SetLastError(ERROR_ACCESS_DENIED);
+		return FALSE;
+	}
+	close(s);
+	if (rfd >= 0)
+		close(rfd);
+	if (rep.error) {
+		SetLastError(rep.error);
+		return FALSE;
+	}
+	*token = (uint32_t)rep.handle;
 	return TRUE;
 }
