@@ -2,6 +2,7 @@
 
 #include "core/debug.h"
 #include "core/handle.h"
+#include "core/shsync.h"
 #include "core/sync.h"
 #include "core/wait.h"
 
@@ -55,8 +56,12 @@ struct object *event_create(bool manual_reset, bool initial_state)
 	return &ev->obj;
 }
 
+/* A named event is a shared one (core/shsync.c): one pointer compare
+ * is all an in-process event pays for it. */
 void event_set(struct object *obj)
 {
+	if (obj->ops != &event_ops)
+		return shsync_event_set(obj);
 	wait_lock();
 	to_event(obj)->signaled = true;
 	wait_wake_object(obj);
@@ -65,6 +70,8 @@ void event_set(struct object *obj)
 
 void event_reset(struct object *obj)
 {
+	if (obj->ops != &event_ops)
+		return shsync_event_reset(obj);
 	wait_lock();
 	to_event(obj)->signaled = false;
 	wait_unlock();
@@ -74,6 +81,8 @@ void event_reset(struct object *obj)
  * and leaves the event reset. */
 void event_pulse(struct object *obj)
 {
+	if (obj->ops != &event_ops)
+		return shsync_event_pulse(obj);
 	wait_lock();
 	to_event(obj)->signaled = true;
 	wait_wake_object(obj);
@@ -81,9 +90,21 @@ void event_pulse(struct object *obj)
 	wait_unlock();
 }
 
+struct object *event_get(HANDLE h, DWORD access)
+{
+	struct object *obj = access ? handle_get_access(h, NULL, access) : handle_get(h, NULL);
+
+	if (obj && obj->ops != &event_ops && obj->ops != &shared_event_ops) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
+	return obj;
+}
+
 BOOL event_set_handle(HANDLE h)
 {
-	struct object *obj = handle_get(h, &event_ops);
+	struct object *obj = event_get(h, 0);
 
 	if (!obj)
 		return FALSE;

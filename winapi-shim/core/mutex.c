@@ -1,5 +1,6 @@
 #include <stdlib.h>
 
+#include "core/shsync.h"
 #include "core/sync.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -80,6 +81,8 @@ BOOL mutex_release(struct object *obj)
 {
 	struct mutex *m = to_mutex(obj);
 
+	if (obj->ops != &mutex_ops)
+		return shsync_mutex_release(obj);
 	wait_lock();
 	if (m->owner != thread_current_id()) {
 		wait_unlock();

@@ -8,6 +8,7 @@
 #include "core/debug.h"
 #include "core/handle.h"
 #include "core/klock.h"
+#include "core/shsync.h"
 #include "core/sync.h"
 
 struct named {
@@ -28,8 +29,29 @@ static size_t wlen(const WCHAR *s)
 	return n;
 }
 
+static bool has_prefix(const WCHAR *s, const char *prefix)
+{
+	while (*prefix && *s == (unsigned char)*prefix)
+		s++, prefix++;
+	return !*prefix;
+}
+
+/* The name without its Local\ or Global\ prefix: one namespace per
+ * user here (core/shm.c), where "Local\x" and "x" are one object on
+ * Windows too. */
+static const WCHAR *base_name(const WCHAR *s)
+{
+	if (has_prefix(s, "Local\\"))
+		return s + 6;
+	if (has_prefix(s, "Global\\"))
+		return s + 7;
+	return s;
+}
+
 static bool wequal(const WCHAR *a, const WCHAR *b)
 {
+	a = base_name(a);
+	b = base_name(b);
 	while (*a && *a == *b)
 		a++, b++;
 	return *a == *b;
@@ -53,6 +75,11 @@ struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *exi
 	struct list *cur;
 
 	*existed = false;
+	/* Names are one namespace across types, shared ones included. */
+	if (shsync_name_taken(name)) {
+		SetLastError(ERROR_INVALID_HANDLE);
+		return NULL;
+	}
 	klock(&names_lock);
 	LIST_FOR_EACH(cur, &names) {
 		n = LIST_ENTRY(cur, struct named, entry);
@@ -144,17 +171,10 @@ DWORD sync_map_access(DWORD access, const GENERIC_MAPPING *mapping)
 	return access & ~(GENERIC_READ | GENERIC_WRITE | GENERIC_EXECUTE | GENERIC_ALL | MAXIMUM_ALLOWED);
 }
 
-static bool has_prefix(const WCHAR *s, const char *prefix)
-{
-	while (*prefix && *s == (unsigned char)*prefix)
-		s++, prefix++;
-	return !*prefix;
-}
-
 /* Windows' rules for an object name: it fits a UNICODE_STRING, and no
  * backslash but the one after a namespace prefix (Global\, Local\): any
  * other names a directory that does not exist. */
-static DWORD check_name(const WCHAR *name)
+DWORD namespace_check_name(const WCHAR *name)
 {
 	const WCHAR *p = name;
 
@@ -184,7 +204,7 @@ HANDLE sync_create_handle_access(struct object *obj, const WCHAR *name, DWORD ac
 
 	if (!obj)
 		return NULL;
-	if (name && (err = check_name(name))) {
+	if (name && (err = namespace_check_name(name))) {
 		object_unref(obj);
 		SetLastError(err);
 		return NULL;

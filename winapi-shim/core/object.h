@@ -39,6 +39,9 @@ struct object_ops {
 	 * synchronization objects, whose handles may be opened without
 	 * it); 0: not checked. */
 	unsigned int wait_access;
+	/* State shared with other processes (core/shsync.h): waits on it
+	 * take the shared lock and sleep on its shared futex words too. */
+	bool cross_process;
 };
 
 struct object {

@@ -98,7 +98,7 @@ void io_begin(struct io_target *t, OVERLAPPED *ov)
 	ov->Internal = STATUS_PENDING;
 	ov->InternalHigh = 0;
 	if (ov->hEvent) {
-		struct object *ev = handle_get(event_of(ov->hEvent), &event_ops);
+		struct object *ev = event_get(event_of(ov->hEvent), 0);
 
 		if (ev) {
 			event_reset(ev);

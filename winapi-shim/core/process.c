@@ -201,6 +201,8 @@ struct process *process_create(pid_t pid, int pidfd, bool child, struct startup_
 	struct epoll_event ev = { .events = EPOLLIN };
 
 	pthread_once(&watch_once, watch_start);
+	/* A process that names another may be asked for handles by it. */
+	duphandle_server_start();
 	if (!p || watch_epoll < 0) {
 		free(p);
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);

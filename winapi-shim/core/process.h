@@ -93,4 +93,21 @@ void process_times(struct process *p, uint64_t *user, uint64_t *kernel);
 /* The exit code Windows programs see for a Linux wait status. */
 DWORD process_status_code(int status_code, int si_code);
 
+/* kernel32/duphandle.c: this process answers other ndrun processes'
+ * DuplicateHandle requests from now on (once; an ndrun child from its
+ * start, any process from its first CreateProcess or OpenProcess). */
+void duphandle_server_start(void);
+/* The same with the listening socket the parent's spawn made (an fd
+ * that may not be one: then the server makes its own). */
+void duphandle_server_start_given(int fd);
+
+/* WSADuplicateSocket's transfer: the socket fd (still the caller's) and
+ * its family, type and protocol go to process pid, which keeps them
+ * until duphandle_take_socket(*token) there.  FALSE with the last error
+ * (ERROR_ACCESS_DENIED: pid is not an ndrun process that serves
+ * handles). */
+BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token);
+/* The fd parked under token (then forgotten) and its meta, or -1. */
+int duphandle_take_socket(uint32_t token, int meta[3]);
+
 #endif

@@ -1,5 +1,6 @@
 #include <stdlib.h>
 
+#include "core/shsync.h"
 #include "core/sync.h"
 #include "core/wait.h"
 
@@ -60,6 +61,8 @@ BOOL semaphore_release(struct object *obj, LONG count, LONG *previous)
 	struct semaphore *sem = to_semaphore(obj);
 	LONG prev;
 
+	if (obj->ops != &semaphore_ops)
+		return shsync_semaphore_release(obj, count, previous);
 	if (count <= 0) {
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;

@@ -91,6 +91,13 @@ static int ensure_dir(void)
 int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t size, bool *existed,
 		   DWORD *err, char **path_out)
 {
+	return shm_open_named_init(kind, name, create, size, NULL, NULL, existed, err, path_out);
+}
+
+int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64_t size,
+			int (*init)(int fd, void *ctx), void *ctx, bool *existed, DWORD *err,
+			char **path_out)
+{
 	char *path = segment_path(kind, name), self_fd[64];
 	struct stat st;
 	int fd = -1;
@@ -141,6 +148,12 @@ int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t si
 			fd = -1;
 			break;
 		}
+		if (init && init(fd, ctx)) {
+			*err = win32_error_from_errno(errno);
+			close(fd);
+			fd = -1;
+			break;
+		}
 		snprintf(self_fd, sizeof(self_fd), "/proc/self/fd/%d", fd);
 		if (!linkat(AT_FDCWD, self_fd, AT_FDCWD, path, AT_SYMLINK_FOLLOW))
 			break;
@@ -173,4 +186,17 @@ void shm_close_named(int fd, char *path)
 		unlink(path);
 	close(fd);
 	free(path);
+}
+
+bool shm_named_exists(const char *kind, const WCHAR *name)
+{
+	char *path = segment_path(kind, name);
+	struct stat st;
+	bool found;
+
+	if (!path)
+		return false;
+	found = !stat(path, &st);
+	free(path);
+	return found;
 }

@@ -23,6 +23,19 @@
 int shm_open_named(const char *kind, const WCHAR *name, bool create, uint64_t size, bool *existed,
 		   DWORD *err, char **path);
 
+/* shm_open_named, where a segment this call creates is first passed to
+ * init(fd, ctx), before anyone else can see it (its contents are then
+ * complete when others open it).  init returns 0, or -1 with errno to
+ * give up.  It may be called more than once: a creation that loses the
+ * race to another creator is discarded and the other's segment opened. */
+int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64_t size,
+			int (*init)(int fd, void *ctx), void *ctx, bool *existed, DWORD *err,
+			char **path);
+
+/* Whether a segment (kind, name) exists now (a hint: it may go or come
+ * right after). */
+bool shm_named_exists(const char *kind, const WCHAR *name);
+
 /* The holder is done with fd: the last one removes the segment.  Frees
  * path. */
 void shm_close_named(int fd, char *path);

@@ -6,8 +6,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/close_range.h>
@@ -65,12 +69,45 @@ static struct startup_block *make_block(const struct spawn_params *sp, int *fd, 
 
 /* The child between fork and exec: src[i] becomes fd i for i < n, every
  * other fd closes at exec.  hi has room for n fds.  Never returns. */
-static void child_exec(const struct spawn_params *sp, const int *src, int *hi, unsigned int n,
-		       int resume_fd, int err_fd, const char *path, char *const *argv)
+/* The handle server's socket (kernel32/duphandle.c) for this child: the
+ * address is sock_prefix + our pid + ".sock", made without stdio. */
+static int child_handle_socket(const char *sock_prefix)
 {
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	char digits[16];
+	size_t o = 0, d = 0;
+	pid_t pid = getpid();
+	int s;
+
+	while (sock_prefix[o] && o < sizeof(a.sun_path) - 24) {
+		a.sun_path[o] = sock_prefix[o];
+		o++;
+	}
+	do
+		digits[d++] = (char)('0' + pid % 10);
+	while ((pid /= 10));
+	while (d)
+		a.sun_path[o++] = digits[--d];
+	memcpy(a.sun_path + o, ".sock", 6);
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		return -1;
+	/* A socket left by a killed process that had our pid. */
+	unlink(a.sun_path);
+	if (bind(s, (struct sockaddr *)&a, sizeof(a)) || listen(s, 16)) {
+		close(s);
+		return -1;
+	}
+	return s;
+}
+
+static void child_exec(const struct spawn_params *sp, const int *src, int *hi, unsigned int n,
+		       int resume_fd, int err_fd, const char *path, char *const *argv,
+		       const char *sock_prefix)
+{
+	int e, hs = -1;
 	sigset_t none;
 	char c;
-	int e;
 
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
@@ -85,6 +122,10 @@ static void child_exec(const struct spawn_params *sp, const int *src, int *hi, u
 		if (r != 1)
 			_exit(1);
 	}
+	if (sock_prefix && (e = child_handle_socket(sock_prefix)) >= 0) {
+		hs = fcntl(e, F_DUPFD, (int)n);
+		close(e);
+	}
 	/* Out of the way of the targets first: a source may be a target. */
 	for (unsigned int i = 0; i < n; i++)
 		if ((hi[i] = fcntl(src[i], F_DUPFD, (int)n)) < 0)
@@ -92,6 +133,9 @@ static void child_exec(const struct spawn_params *sp, const int *src, int *hi, u
 	for (unsigned int i = 0; i < n; i++)
 		if (dup2(hi[i], (int)i) < 0)
 			goto fail;
+	/* Without one (no room in /dev/shm), the child makes its own. */
+	if (hs >= 0 && dup2(hs, STARTUP_FD_HANDLES) < 0)
+		goto fail;
 	close_range(n, ~0u, CLOSE_RANGE_CLOEXEC);
 	if (sp->cwd && chdir(sp->cwd) < 0)
 		goto fail;
@@ -110,6 +154,7 @@ struct process *process_spawn(const struct spawn_params *sp)
 	char *ndrun_argv[] = { "ndrun", "--startup-fd", "3", (char *)sp->exe, NULL };
 	int resume[2] = { -1, -1 }, err[2] = { -1, -1 }, life[2] = { -1, -1 }, *fds = NULL;
 	int devnull = -1, memfd = -1, pidfd = -1, child_errno, *hi = NULL;
+	char sock_prefix[64];
 	unsigned int n = sp->pe ? STARTUP_FD_FIRST_INHERIT + (unsigned int)sp->n_inherit : 3;
 	struct startup_block *block = NULL;
 	struct process *p = NULL;
@@ -142,6 +187,10 @@ struct process *process_spawn(const struct spawn_params *sp)
 		fds[STARTUP_FD_BLOCK] = memfd;
 		fds[STARTUP_FD_RESUME] = resume[0] >= 0 ? resume[0] : devnull;
 		fds[STARTUP_FD_LIFELINE] = life[0];
+		fds[STARTUP_FD_HANDLES] = devnull;
+		snprintf(sock_prefix, sizeof(sock_prefix), "/dev/shm/ndshim-%u", (unsigned)getuid());
+		mkdir(sock_prefix, 0700);
+		snprintf(sock_prefix, sizeof(sock_prefix), "/dev/shm/ndshim-%u/p", (unsigned)getuid());
 		for (size_t i = 0; i < sp->n_inherit; i++)
 			fds[STARTUP_FD_FIRST_INHERIT + i] = sp->inherit[i].fd;
 	}
@@ -152,7 +201,7 @@ struct process *process_spawn(const struct spawn_params *sp)
 		goto out;
 	}
 	if (!pid)
-		child_exec(sp, fds, hi, n, resume[0], err[1], path, argv);
+		child_exec(sp, fds, hi, n, resume[0], err[1], path, argv, sp->pe ? sock_prefix : NULL);
 
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	close(err[1]);

@@ -12,6 +12,7 @@
 #include "core/debug.h"
 #include "core/file.h"
 #include "core/handle.h"
+#include "core/process.h"
 #include "core/startup.h"
 
 static struct startup_block *self;
@@ -150,6 +151,8 @@ int startup_init(int fd)
 	if (install_inherited())
 		return -1;
 	install_std();
+	/* Its parent may duplicate handles into it (or out of it). */
+	duphandle_server_start_given(STARTUP_FD_HANDLES);
 	return 0;
 }
 

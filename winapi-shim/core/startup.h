@@ -25,7 +25,11 @@
 #define STARTUP_FD_BLOCK 3
 #define STARTUP_FD_RESUME 4
 #define STARTUP_FD_LIFELINE 5
-#define STARTUP_FD_FIRST_INHERIT 6
+/* The listening socket of the child's handle server (kernel32/duphandle.c),
+ * bound by the child before exec, so that it exists once CreateProcess
+ * returns: the parent may duplicate a handle into it at once. */
+#define STARTUP_FD_HANDLES 6
+#define STARTUP_FD_FIRST_INHERIT 7
 
 #define STARTUP_SUSPENDED 1u
 #define STARTUP_IN_JOB 2u    /* set by the parent when it puts the child in a job */

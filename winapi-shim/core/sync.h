@@ -18,6 +18,10 @@ struct object *event_create(bool manual_reset, bool initial_state);
 void event_set(struct object *event);
 void event_reset(struct object *event);
 void event_pulse(struct object *event);
+/* The event behind h (in-process or shared), with a new reference, if
+ * the handle has access (0: not checked); else NULL with
+ * ERROR_INVALID_HANDLE or ERROR_ACCESS_DENIED. */
+struct object *event_get(HANDLE h, DWORD access);
 /* SetEvent on a handle, for code that holds only the HANDLE (an
  * OVERLAPPED's hEvent): FALSE + ERROR_INVALID_HANDLE if not an event. */
 BOOL event_set_handle(HANDLE h);
@@ -43,10 +47,18 @@ BOOL waitable_timer_set(struct object *timer, LONGLONG due, LONG period_ms, PTIM
 /* CancelWaitableTimer: disarms, drops queued APCs, leaves the state. */
 void waitable_timer_cancel(struct object *timer);
 
-/* Named objects (one namespace per process).  Inserts obj under name
- * and returns it, or returns the object already named so (with a new
- * reference, *existed set; the caller drops its own obj), or NULL with
- * ERROR_INVALID_HANDLE when that object is of another type. */
+/* Windows' rules for an object name (its length, and no backslash but
+ * the one ending a Local or Global prefix): 0 or the error Create*
+ * fails with. */
+DWORD namespace_check_name(const WCHAR *name);
+
+/* Named objects only this process sees (waitable timers, jobs,
+ * file-backed mappings; events, semaphores and mutexes are shared,
+ * core/shsync.h).  "Local\\x", "Global\\x" and "x" are one name, as
+ * in core/shm.c.  Inserts obj under name and returns it, or returns the
+ * object already named so (with a new reference, *existed set; the
+ * caller drops its own obj), or NULL with ERROR_INVALID_HANDLE when that
+ * object is of another type or a shared object or mapping has the name. */
 struct object *namespace_insert(const WCHAR *name, struct object *obj, bool *existed);
 /* The object named so (any type), with a new reference; NULL if none. */
 struct object *namespace_find_object(const WCHAR *name);

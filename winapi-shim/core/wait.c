@@ -6,6 +6,7 @@
 #include "core/handle.h"
 #include "core/iocp.h"
 #include "core/klock.h"
+#include "core/shsync.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
@@ -22,7 +23,7 @@ struct wait_entry {
  * on its timeout) ended it: result stored, every entry unlisted.  So the
  * waiter, woken, reads its result and leaves without retaking the lock
  * its waker just dropped. */
-enum { WB_WAITING, WB_SLEEPING, WB_DONE };
+enum { WB_WAITING, WB_SLEEPING, WB_DONE, WB_RETRY };
 
 struct wait_block {
 	_Atomic uint32_t state;
@@ -30,6 +31,10 @@ struct wait_block {
 	DWORD tid;
 	DWORD count;
 	bool wait_all;
+	/* Some object is shared with other processes: only the waiter
+	 * itself satisfies this wait (block_shared); a local signal sets
+	 * WB_RETRY to make it look again. */
+	bool shared;
 	struct thread *alertable; /* whose alertable_wait points here; NULL if none */
 	struct object *const *objs;
 	struct wait_entry entries[MAXIMUM_WAIT_OBJECTS];
@@ -110,6 +115,11 @@ void wait_wake_object(struct object *obj)
 		struct wait_block *wb = LIST_ENTRY(cur, struct wait_entry, entry)->block;
 
 		cur = cur->next;
+		if (wb->shared) {
+			if (atomic_exchange_explicit(&wb->state, WB_RETRY, memory_order_release) == WB_SLEEPING)
+				futex_wake_later(&deferred, &wb->state);
+			continue;
+		}
 		if (!try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, &result))
 			continue;
 		/* complete() unlists all of wb's entries: a wait-any may hold
@@ -178,6 +188,116 @@ static DWORD block(struct wait_block *wb, struct thread *self, DWORD timeout, bo
 	return wb->result;
 }
 
+/* Wait lock held: try_satisfy under the shared lock too. */
+static bool try_satisfy_shared(struct wait_block *wb, DWORD *result)
+{
+	bool done;
+
+	shsync_lock();
+	done = try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, result);
+	shsync_unlock();
+	return done;
+}
+
+static int futex_waitv(struct futex_waitv *wv, unsigned int n, const struct timespec *deadline)
+{
+	if (syscall(SYS_futex_waitv, wv, n, 0, deadline, CLOCK_MONOTONIC) >= 0)
+		return 0;
+	return errno;
+}
+
+/* block() for a wait on shared objects.  Other processes change their
+ * state without this process's wait lock, so the waiter sleeps on its
+ * block's word and on every shared object's futex words at once
+ * (FUTEX_WAITV), and whenever one changes looks again itself, under
+ * both locks: it takes a shared mutex in its own thread, as the
+ * mutex's robust lock requires.  A wait on in-process objects only
+ * never comes here. */
+static DWORD block_shared(struct wait_block *wb, struct thread *self, DWORD timeout, bool alertable)
+{
+	struct futex_waitv wv[FUTEX_WAITV_MAX];
+	struct timespec deadline;
+	DWORD i, result;
+
+	if (timeout != INFINITE)
+		deadline_after_ms(&deadline, timeout);
+	atomic_init(&wb->state, WB_WAITING);
+	for (i = 0; i < wb->count; i++) {
+		wb->entries[i].block = wb;
+		list_add_tail(&wb->objs[i]->waiters, &wb->entries[i].entry);
+	}
+	wb->alertable = alertable ? self : NULL;
+	if (alertable)
+		self->alertable_wait = wb;
+	iocp_thread_block();
+
+	for (;;) {
+		unsigned int n = 0;
+		uint32_t s;
+		int err;
+
+		/* Wait lock held.  An APC may have ended the wait. */
+		if (atomic_load_explicit(&wb->state, memory_order_acquire) == WB_DONE) {
+			wait_unlock();
+			break;
+		}
+		atomic_store_explicit(&wb->state, WB_WAITING, memory_order_relaxed);
+		wv[n++] = (struct futex_waitv){
+			.val = WB_SLEEPING, .uaddr = (uintptr_t)&wb->state, .flags = FUTEX_32 | FUTEX_PRIVATE_FLAG,
+		};
+		shsync_lock();
+		if (try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, &result)) {
+			shsync_unlock();
+			unlist(wb, result);
+			atomic_store_explicit(&wb->state, WB_DONE, memory_order_relaxed);
+			wait_unlock();
+			break;
+		}
+		/* The words' values are taken under the shared lock, so any
+		 * later change that could satisfy us wakes the wait. */
+		for (i = 0; i < wb->count; i++)
+			if (wb->objs[i]->ops->cross_process)
+				n += shsync_wait_words(wb->objs[i], wb->tid, wv + n, FUTEX_WAITV_MAX - n);
+		shsync_unlock();
+		wait_unlock();
+
+		s = WB_WAITING;
+		if (!atomic_compare_exchange_strong_explicit(&wb->state, &s, WB_SLEEPING, memory_order_acquire,
+							     memory_order_acquire)) {
+			if (s == WB_DONE)
+				break;
+			wait_lock(); /* WB_RETRY */
+			continue;
+		}
+		err = futex_waitv(wv, n, timeout == INFINITE ? NULL : &deadline);
+		if (atomic_load_explicit(&wb->state, memory_order_acquire) == WB_DONE)
+			break;
+		wait_lock();
+		if (err == ETIMEDOUT && atomic_load_explicit(&wb->state, memory_order_relaxed) != WB_DONE) {
+			/* A last look: what changed just before the deadline
+			 * still counts. */
+			shsync_lock();
+			if (!try_satisfy(wb->objs, wb->count, wb->wait_all, wb->tid, &result))
+				result = WAIT_TIMEOUT;
+			shsync_unlock();
+			unlist(wb, result);
+			atomic_store_explicit(&wb->state, WB_DONE, memory_order_relaxed);
+			wait_unlock();
+			break;
+		}
+	}
+	iocp_thread_unblock();
+	return wb->result;
+}
+
+static bool any_shared(struct object *const *objs, DWORD count)
+{
+	for (DWORD i = 0; i < count; i++)
+		if (objs[i]->ops->cross_process)
+			return true;
+	return false;
+}
+
 DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, DWORD timeout,
 		       bool alertable)
 {
@@ -192,10 +312,12 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 	wb.count = count;
 	wb.wait_all = wait_all;
 	wb.objs = objs;
+	wb.shared = any_shared(objs, count);
 
 	wait_lock();
 	/* As on Windows, signaled objects win over queued APCs. */
-	if (count && try_satisfy(objs, count, wait_all, wb.tid, &result))
+	if (count && (wb.shared ? try_satisfy_shared(&wb, &result)
+				: try_satisfy(objs, count, wait_all, wb.tid, &result)))
 		goto out;
 	if (alertable && apc_pending_locked(self)) {
 		result = WAIT_IO_COMPLETION;
@@ -205,7 +327,7 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 		result = WAIT_TIMEOUT;
 		goto out;
 	}
-	result = block(&wb, self, timeout, alertable);
+	result = wb.shared ? block_shared(&wb, self, timeout, alertable) : block(&wb, self, timeout, alertable);
 	goto done;
 out:
 	wait_unlock();

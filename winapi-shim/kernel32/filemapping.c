@@ -24,6 +24,7 @@
 #include "core/file.h"
 #include "core/handle.h"
 #include "core/shm.h"
+#include "core/shsync.h"
 #include "core/sync.h"
 #include "core/virtual.h"
 #include "kernel32/kernel32_private.h"
@@ -120,6 +121,12 @@ HANDLE WINAPI CreateFileMappingW(HANDLE hfile, LPSECURITY_ATTRIBUTES sa, DWORD p
 			return NULL;
 		}
 		if (name && *name) {
+			/* One namespace with the shared events, semaphores
+			 * and mutexes. */
+			if (shsync_name_taken(name)) {
+				SetLastError(ERROR_INVALID_HANDLE);
+				return NULL;
+			}
 			fd = shm_open_named("map", name, true, size, &existed, &err, &seg);
 			if (fd < 0) {
 				SetLastError(err);
@@ -245,7 +252,7 @@ HANDLE WINAPI OpenFileMappingW(DWORD access, BOOL inherit, LPCWSTR name)
 	}
 	fd = shm_open_named("map", name, false, 0, &existed, &err, &seg);
 	if (fd < 0) {
-		SetLastError(err);
+		SetLastError(err == ERROR_FILE_NOT_FOUND && shsync_name_taken(name) ? ERROR_INVALID_HANDLE : err);
 		return NULL;
 	}
 	if (fstat(fd, &st)) {
@@ -439,4 +446,25 @@ BOOL WINAPI FlushViewOfFile(LPCVOID addr, SIZE_T len)
 		return FALSE;
 	}
 	return TRUE;
+}
+
+bool mapping_export(struct object *obj, int *fd, const char **path, uint64_t *size, DWORD *protect)
+{
+	struct mapping *m;
+
+	if (obj->ops != &mapping_ops)
+		return false;
+	m = to_mapping(obj);
+	*fd = m->fd;
+	*path = m->shared_segment ? m->segment_path : NULL;
+	*size = m->size;
+	*protect = m->protect;
+	return true;
+}
+
+struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect)
+{
+	struct mapping *m = mapping_new(fd, path, size, protect);
+
+	return m ? &m->obj : NULL;
 }

@@ -26,11 +26,10 @@ BOOL WINAPI DuplicateHandle(HANDLE src_process, HANDLE src, HANDLE dst_process, 
 	HANDLE h;
 
 	TRACE(handle, "%p, access %#x, inherit %d, options %#x\n", src, access, inherit, options);
-	/* Only this process exists for us. */
-	if (src_process != PSEUDO_HANDLE_CURRENT_PROCESS || dst_process != PSEUDO_HANDLE_CURRENT_PROCESS) {
-		SetLastError(ERROR_INVALID_HANDLE);
-		return FALSE;
-	}
+	/* Another process on either side (or a process handle to this
+	 * one, which duphandle.c treats as such). */
+	if (src_process != PSEUDO_HANDLE_CURRENT_PROCESS || dst_process != PSEUDO_HANDLE_CURRENT_PROCESS)
+		return duphandle_cross_process(src_process, src, dst_process, dst, access, inherit, options);
 	obj = handle_get(src, NULL);
 	if (!obj)
 		return FALSE;

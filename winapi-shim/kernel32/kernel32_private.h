@@ -87,6 +87,21 @@ WORD console_attributes(void);
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 
+#include <stdint.h>
+
+struct object;
+
+/* filemapping.c, for DuplicateHandle into another process: a mapping's
+ * fd (still its), segment file name (NULL: none), size and protection;
+ * and a mapping made of such (fd and path now its). */
+bool mapping_export(struct object *obj, int *fd, const char **path, uint64_t *size, DWORD *protect);
+struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect);
+
+/* duphandle.c: DuplicateHandle where a process handle names another
+ * process than this one. */
+BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process, HANDLE *dst,
+			     DWORD access, BOOL inherit, DWORD options);
+
 #include "ntdll/ntdll_private.h"
 
 #endif

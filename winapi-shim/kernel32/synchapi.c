@@ -9,6 +9,7 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/shsync.h"
 #include "core/sync.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
@@ -27,41 +28,75 @@ static const GENERIC_MAPPING mutex_mapping = {
 	STANDARD_RIGHTS_EXECUTE | SYNCHRONIZE, MUTEX_ALL_ACCESS,
 };
 
+/* A Create* call: an unnamed object is an in-process one, which never
+ * touches anything shared; a named one is shared with the user's other
+ * ndrun processes (core/shsync.c). */
+static HANDLE create_sync(const struct shsync_init *in, const WCHAR *name, DWORD access, SECURITY_ATTRIBUTES *sa)
+{
+	struct object *obj;
+	bool existed;
+	DWORD err;
+	HANDLE h;
+
+	if (in->type == SHSYNC_SEMAPHORE && (in->maximum <= 0 || in->initial < 0 || in->initial > in->maximum)) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	if (!name || !*name) {
+		obj = in->type == SHSYNC_EVENT	   ? event_create(in->manual, in->initial)
+		      : in->type == SHSYNC_SEMAPHORE ? semaphore_create(in->initial, in->maximum)
+						     : mutex_create(in->initial);
+		return sync_create_handle_access(obj, name, access);
+	}
+	if ((err = namespace_check_name(name))) {
+		SetLastError(err);
+		return NULL;
+	}
+	obj = shsync_create(name, in, &existed);
+	if (!obj)
+		return NULL;
+	h = handle_create(obj, access, sa && sa->bInheritHandle ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(obj);
+	if (h)
+		SetLastError(existed ? ERROR_ALREADY_EXISTS : ERROR_SUCCESS);
+	return h;
+}
+
 /* Create*A: the ANSI name widened; NULL stays NULL.  Windows widens it
  * into the thread's MAX_PATH buffer, so a longer name fails. */
-static HANDLE create_a(struct object *obj, const char *name)
+static HANDLE create_a(const struct shsync_init *in, const char *name, DWORD access, SECURITY_ATTRIBUTES *sa)
 {
 	WCHAR *wname;
 	HANDLE h;
 
-	if (!obj)
-		return NULL;
 	if (name && strnlen(name, MAX_PATH) >= MAX_PATH) {
-		object_unref(obj);
 		SetLastError(ERROR_FILENAME_EXCED_RANGE);
 		return NULL;
 	}
 	wname = namespace_name_from_a(name);
 	if (name && !wname) {
-		object_unref(obj);
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
 	}
-	h = sync_create_handle(obj, wname);
+	h = create_sync(in, wname, access, sa);
 	free(wname);
 	return h;
 }
 
 HANDLE WINAPI CreateEventA(LPSECURITY_ATTRIBUTES sa, BOOL manual, BOOL initial, LPCSTR name)
 {
+	struct shsync_init in = { SHSYNC_EVENT, manual, initial, 0 };
+
 	TRACE(sync, "manual %d, initial %d, %s\n", manual, initial, name ? name : "(null)");
-	return create_a(event_create(manual, initial), name);
+	return create_a(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateEventW(LPSECURITY_ATTRIBUTES sa, BOOL manual, BOOL initial, LPCWSTR name)
 {
+	struct shsync_init in = { SHSYNC_EVENT, manual, initial, 0 };
+
 	TRACE(sync, "manual %d, initial %d, %s\n", manual, initial, debugstr_w(name));
-	return sync_create_handle(event_create(manual, initial), name);
+	return create_sync(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateEventExA(SECURITY_ATTRIBUTES *sa, LPCSTR name, DWORD flags, DWORD access)
@@ -80,14 +115,36 @@ HANDLE WINAPI CreateEventExA(SECURITY_ATTRIBUTES *sa, LPCSTR name, DWORD flags, 
 
 HANDLE WINAPI CreateEventExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
 {
+	struct shsync_init in = { SHSYNC_EVENT, flags & CREATE_EVENT_MANUAL_RESET,
+				  (flags & CREATE_EVENT_INITIAL_SET) != 0, 0 };
+
 	TRACE(sync, "%s, flags %#x, access %#x\n", debugstr_w(name), flags, access);
-	return sync_create_handle_access(
-		event_create(flags & CREATE_EVENT_MANUAL_RESET, flags & CREATE_EVENT_INITIAL_SET), name,
-		sync_map_access(access, &event_mapping));
+	return create_sync(&in, name, sync_map_access(access, &event_mapping), sa);
+}
+
+/* An Open* call.  Every name Open* can find is a shared object's: the
+ * unnamed ones cannot be opened. */
+static HANDLE open_sync(const WCHAR *name, enum shsync_type type, DWORD access, BOOL inherit,
+			const GENERIC_MAPPING *mapping)
+{
+	struct object *obj;
+	HANDLE h;
+
+	if (!name) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	obj = shsync_open(name, type);
+	TRACE(sync, "type %d %s, access %#x -> %p\n", type, debugstr_w(name), access, obj);
+	if (!obj)
+		return NULL;
+	h = handle_create(obj, sync_map_access(access, mapping), inherit ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(obj);
+	return h;
 }
 
 /* Open*A: the ANSI name widened. */
-static HANDLE open_a(const char *name, const struct object_ops *ops, DWORD access, BOOL inherit,
+static HANDLE open_a(const char *name, enum shsync_type type, DWORD access, BOOL inherit,
 		     const GENERIC_MAPPING *mapping)
 {
 	WCHAR *wname = namespace_name_from_a(name);
@@ -97,45 +154,45 @@ static HANDLE open_a(const char *name, const struct object_ops *ops, DWORD acces
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
 	}
-	h = namespace_open(wname, ops, access, inherit, mapping);
+	h = open_sync(wname, type, access, inherit, mapping);
 	free(wname);
 	return h;
 }
 
 HANDLE WINAPI OpenEventA(DWORD access, BOOL inherit, LPCSTR name)
 {
-	return open_a(name, &event_ops, access, inherit, &event_mapping);
+	return open_a(name, SHSYNC_EVENT, access, inherit, &event_mapping);
 }
 
 HANDLE WINAPI OpenEventW(DWORD access, BOOL inherit, LPCWSTR name)
 {
-	return namespace_open(name, &event_ops, access, inherit, &event_mapping);
+	return open_sync(name, SHSYNC_EVENT, access, inherit, &event_mapping);
 }
 
 HANDLE WINAPI OpenSemaphoreA(DWORD access, BOOL inherit, LPCSTR name)
 {
-	return open_a(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+	return open_a(name, SHSYNC_SEMAPHORE, access, inherit, &semaphore_mapping);
 }
 
 HANDLE WINAPI OpenSemaphoreW(DWORD access, BOOL inherit, LPCWSTR name)
 {
-	return namespace_open(name, &semaphore_ops, access, inherit, &semaphore_mapping);
+	return open_sync(name, SHSYNC_SEMAPHORE, access, inherit, &semaphore_mapping);
 }
 
 HANDLE WINAPI OpenMutexA(DWORD access, BOOL inherit, LPCSTR name)
 {
-	return open_a(name, &mutex_ops, access, inherit, &mutex_mapping);
+	return open_a(name, SHSYNC_MUTEX, access, inherit, &mutex_mapping);
 }
 
 HANDLE WINAPI OpenMutexW(DWORD access, BOOL inherit, LPCWSTR name)
 {
-	return namespace_open(name, &mutex_ops, access, inherit, &mutex_mapping);
+	return open_sync(name, SHSYNC_MUTEX, access, inherit, &mutex_mapping);
 }
 
 /* Set/Reset/Pulse: look the event up, change it. */
 static BOOL with_event(HANDLE h, void (*op)(struct object *))
 {
-	struct object *obj = handle_get_access(h, &event_ops, EVENT_MODIFY_STATE);
+	struct object *obj = event_get(h, EVENT_MODIFY_STATE);
 
 	if (!obj)
 		return FALSE;
@@ -164,32 +221,42 @@ BOOL WINAPI PulseEvent(HANDLE h)
 
 HANDLE WINAPI CreateSemaphoreA(LPSECURITY_ATTRIBUTES sa, LONG initial, LONG maximum, LPCSTR name)
 {
+	struct shsync_init in = { SHSYNC_SEMAPHORE, false, initial, maximum };
+
 	TRACE(sync, "%d/%d, %s\n", initial, maximum, name ? name : "(null)");
-	return create_a(semaphore_create(initial, maximum), name);
+	return create_a(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateSemaphoreW(LPSECURITY_ATTRIBUTES sa, LONG initial, LONG maximum, LPCWSTR name)
 {
+	struct shsync_init in = { SHSYNC_SEMAPHORE, false, initial, maximum };
+
 	TRACE(sync, "%d/%d, %s\n", initial, maximum, debugstr_w(name));
-	return sync_create_handle(semaphore_create(initial, maximum), name);
+	return create_sync(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateSemaphoreExW(SECURITY_ATTRIBUTES *sa, LONG initial, LONG maximum, LPCWSTR name,
 				 DWORD flags, DWORD access)
 {
+	struct shsync_init in = { SHSYNC_SEMAPHORE, false, initial, maximum };
+
 	TRACE(sync, "%d/%d, %s, access %#x\n", initial, maximum, debugstr_w(name), access);
-	return sync_create_handle_access(semaphore_create(initial, maximum), name,
-					 sync_map_access(access, &semaphore_mapping));
+	return create_sync(&in, name, sync_map_access(access, &semaphore_mapping), sa);
 }
 
 BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 {
-	struct object *obj = handle_get_access(h, &semaphore_ops, SEMAPHORE_MODIFY_STATE);
+	struct object *obj = handle_get_access(h, NULL, SEMAPHORE_MODIFY_STATE);
 	BOOL ret;
 
 	TRACE(sync, "%p, %d\n", h, count);
 	if (!obj)
 		return FALSE;
+	if (obj->ops != &semaphore_ops && obj->ops != &shared_semaphore_ops) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return FALSE;
+	}
 	ret = semaphore_release(obj, count, previous);
 	object_unref(obj);
 	return ret;
@@ -197,31 +264,41 @@ BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 
 HANDLE WINAPI CreateMutexA(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCSTR name)
 {
+	struct shsync_init in = { SHSYNC_MUTEX, false, owner != FALSE, 0 };
+
 	TRACE(sync, "owner %d, %s\n", owner, name ? name : "(null)");
-	return create_a(mutex_create(owner), name);
+	return create_a(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateMutexW(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCWSTR name)
 {
+	struct shsync_init in = { SHSYNC_MUTEX, false, owner != FALSE, 0 };
+
 	TRACE(sync, "owner %d, %s\n", owner, debugstr_w(name));
-	return sync_create_handle(mutex_create(owner), name);
+	return create_sync(&in, name, GENERIC_ALL, sa);
 }
 
 HANDLE WINAPI CreateMutexExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
 {
+	struct shsync_init in = { SHSYNC_MUTEX, false, (flags & CREATE_MUTEX_INITIAL_OWNER) != 0, 0 };
+
 	TRACE(sync, "flags %#x, %s, access %#x\n", flags, debugstr_w(name), access);
-	return sync_create_handle_access(mutex_create(flags & CREATE_MUTEX_INITIAL_OWNER), name,
-					 sync_map_access(access, &mutex_mapping));
+	return create_sync(&in, name, sync_map_access(access, &mutex_mapping), sa);
 }
 
 BOOL WINAPI ReleaseMutex(HANDLE h)
 {
-	struct object *obj = handle_get(h, &mutex_ops);
+	struct object *obj = handle_get(h, NULL);
 	BOOL ret;
 
 	TRACE(sync, "%p\n", h);
 	if (!obj)
 		return FALSE;
+	if (obj->ops != &mutex_ops && obj->ops != &shared_mutex_ops) {
+		object_unref(obj);
+		SetLastError(ERROR_INVALID_HANDLE);
+		return FALSE;
+	}
 	ret = mutex_release(obj);
 	object_unref(obj);
 	return ret;
@@ -276,12 +353,12 @@ DWORD WINAPI SignalObjectAndWait(HANDLE signal, HANDLE wait, DWORD timeout, BOOL
 
 	if (!obj)
 		return WAIT_FAILED;
-	if (obj->ops == &event_ops) {
+	if (obj->ops == &event_ops || obj->ops == &shared_event_ops) {
 		event_set(obj);
 		ok = TRUE;
-	} else if (obj->ops == &semaphore_ops) {
+	} else if (obj->ops == &semaphore_ops || obj->ops == &shared_semaphore_ops) {
 		ok = semaphore_release(obj, 1, NULL);
-	} else if (obj->ops == &mutex_ops) {
+	} else if (obj->ops == &mutex_ops || obj->ops == &shared_mutex_ops) {
 		ok = mutex_release(obj);
 	} else {
 		SetLastError(ERROR_INVALID_HANDLE);

@@ -44,7 +44,7 @@ int WINAPI WSAEventSelect(SOCKET sock, WSAEVENT event, LONG mask)
 	if (!s)
 		return SOCKET_ERROR;
 	if (mask) {
-		ev = handle_get(event, &event_ops);
+		ev = event_get(event, 0);
 		if (!ev) {
 			object_unref(&s->obj);
 			return ws_fail(WSAEINVAL);

@@ -37,8 +37,11 @@ static void ws_socket_close_handle(struct object *obj, unsigned int handles_left
 	klock(&s->lock);
 	s->closed = true;
 	/* Wakes threads blocked in ws_wait on this socket (they hold
-	 * references, so the fd stays open until they return). */
-	if (s->fd >= 0)
+	 * references, so the fd stays open until they return).  Not for a
+	 * socket shared by WSADuplicateSocket: the connection is the other
+	 * SOCKETs' too, and ends with the last close (a thread blocked on
+	 * this one then waits for data or the peer). */
+	if (s->fd >= 0 && !s->shared)
 		shutdown(s->fd, SHUT_RDWR);
 	ws_list_move(&cancelled, &s->reads);
 	ws_list_move(&cancelled, &s->writes);
@@ -223,6 +226,9 @@ SOCKET WINAPI WSASocketW(int family, int type, int protocol, LPWSAPROTOCOL_INFOW
 			 GROUP g, DWORD flags)
 {
 	TRACE(winsock, "%d %d %d %p %#x\n", family, type, protocol, info, (unsigned)flags);
+	/* From WSADuplicateSocket: that socket, not a new one. */
+	if (info && info->dwProviderReserved)
+		return ws_socket_from_info(info->dwProviderReserved, flags);
 	if (info) {
 		if (family == FROM_PROTOCOL_INFO)
 			family = info->iAddressFamily;
@@ -237,6 +243,8 @@ SOCKET WINAPI WSASocketW(int family, int type, int protocol, LPWSAPROTOCOL_INFOW
 SOCKET WINAPI WSASocketA(int family, int type, int protocol, LPWSAPROTOCOL_INFOA info,
 			 GROUP g, DWORD flags)
 {
+	if (info && info->dwProviderReserved)
+		return ws_socket_from_info(info->dwProviderReserved, flags);
 	if (info) {
 		if (family == FROM_PROTOCOL_INFO)
 			family = info->iAddressFamily;

@@ -102,6 +102,9 @@ struct ws_socket {
 	bool connected;             /* stream: connect/accept done */
 	bool eof;                   /* the peer's FIN was seen */
 	bool closed;                /* the last handle is gone */
+	/* WSADuplicateSocket gave the Linux socket to another SOCKET (here or
+	 * in another process): closing this one must not shut it down. */
+	bool shared;
 	DWORD rcvtimeo, sndtimeo;   /* ms, 0 = none */
 	struct list reads;          /* ws_request: RECV, ACCEPT, ACCEPT_DATA */
 	struct list writes;         /* ws_request: SEND, CONNECT */
@@ -233,6 +236,9 @@ WS_u_short WINAPI WS_ntohs(WS_u_short v);
 /* The WSAPROTOCOL_INFOW of (family, type, protocol), for SO_PROTOCOL_INFOW
  * and WSASocketW; false when no base entry matches. */
 bool ws_catalog_find(int family, int type, int protocol, WSAPROTOCOL_INFOW *out);
+/* dupsocket.c: WSASocket with a WSADuplicateSocket info (token from its
+ * dwProviderReserved). */
+SOCKET ws_socket_from_info(DWORD token, DWORD flags);
 
 /* ---- ioctls (ioctl.c) ------------------------------------------------------- */
 int ws_address_list(int family, SOCKET_ADDRESS_LIST *buf, DWORD len, DWORD *needed);
