@@ -1,0 +1,29 @@
+# Every documented ND2 return code a client can cause by misuse (invalid
+# parameters, wrong state, limits, cancellation): tests/nd2/nd2status_rig.exe
+# under ndrun, both ends of its connections in one process on rxe0.
+# docs/nd2-status.md names the check covering each code.  Sourced by the
+# rig's batched boots after lib.sh; the codes do not depend on where the
+# peer is, so it runs in the one-guest boot only.
+nd2status_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2status_rig.exe
+
+nd2status_run() {
+	_nd=$NDSHIM_VM_BUILD/ndrun
+	_log=$vm_tmp/nd2status.log
+	_pre=$(vm_name '')
+	if [ ! -x "$_nd" ] || [ ! -f "$NDSHIM_VM_BUILD/nd2prov.dll" ] || [ ! -f "$nd2status_exe" ]; then
+		echo "FAIL: ${_pre}nd2status: $_nd, nd2prov.dll and $nd2status_exe are built (make)"
+		vm_failed=$((vm_failed + 1))
+		return 0
+	fi
+	_rc=0
+	timeout 300 "$_nd" "$nd2status_exe" "$NDSHIM_VM_ADDR" > "$_log" 2>&1 || _rc=$?
+	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
+	if [ "$_rc" -ne 0 ]; then
+		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2status exited $_rc"
+		vm_failed=$((vm_failed + 1))
+	fi
+}
+
+if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
+	nd2status_run
+fi
