@@ -936,6 +936,22 @@ static void connected_codes(void)
 	      st, r[0].Status);
 	(void)t1;
 	check(mw->lpVtbl->Release(mw) == 0, "release the window: 0");
+	close_pair(&cn);
+	drain(qp_cq, 2000, NULL);
+	drain(qa_cq, 500, NULL);
+	qa->lpVtbl->Release(qa);
+	qp->lpVtbl->Release(qp);
+
+	/* A Send the peer has no Receive for, on a plain QP: the device
+	 * retries, then gives up (CLIENT-BEHAVIOR.md). */
+	qa = make_qp(qa_cq, (void *)0xF5, 8, 4, 1, 0);
+	qp = make_qp(qp_cq, (void *)0xF6, 8, 4, 1, 0);
+	connect_pair(&cn, PORT + 4, qa, qp);
+	st = qa->lpVtbl->Send(qa, (void *)0xF7, &one, 1, 0);
+	r[0].Status = 1;
+	i = st == ND_SUCCESS && get_result(qa_cq, r, 60000);
+	check(i && r[0].Status == ND_IO_TIMEOUT && r[0].RequestContext == (void *)0xF7,
+	      "a Send the peer posted no Receive for: completes ND_IO_TIMEOUT (%#lx, then %#lx)", st, r[0].Status);
 
 	/* A failed request moves the QP to error and flushes the rest in
 	 * order: a Receive too small for the Send it gets, and the two
