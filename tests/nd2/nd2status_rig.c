@@ -219,10 +219,12 @@ static void provider_codes(void)
 	IND2Adapter *x = (void *)1;
 	UINT64 id = 0;
 	ULONG cb = 0;
+	HRESULT st;
 
 	check(prov->lpVtbl->QueryAddressList(prov, NULL, NULL) == ND_INVALID_PARAMETER_2,
 	      "Provider::QueryAddressList(NULL size): ND_INVALID_PARAMETER_2");
-	check(prov->lpVtbl->QueryAddressList(prov, NULL, &cb) == ND_BUFFER_OVERFLOW && cb > sizeof(SOCKET_ADDRESS_LIST),
+	st = prov->lpVtbl->QueryAddressList(prov, NULL, &cb);
+	check(st == ND_BUFFER_OVERFLOW && cb > sizeof(SOCKET_ADDRESS_LIST),
 	      "Provider::QueryAddressList(no buffer): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
 	check(prov->lpVtbl->ResolveAddress(prov, NULL, sizeof(a), &id) == ND_INVALID_PARAMETER_1,
 	      "Provider::ResolveAddress(NULL address): ND_INVALID_PARAMETER_1");
@@ -259,8 +261,8 @@ static void adapter_codes(void)
 	check(ad->lpVtbl->CreateOverlappedFile(ad, NULL) == ND_INVALID_PARAMETER_1,
 	      "Adapter::CreateOverlappedFile(NULL): ND_INVALID_PARAMETER_1");
 	check(ad->lpVtbl->Query(ad, &qi, NULL) == ND_INVALID_PARAMETER_2, "Adapter::Query(NULL size): ND_INVALID_PARAMETER_2");
-	check(ad->lpVtbl->Query(ad, NULL, &cb) == ND_BUFFER_OVERFLOW && cb == sizeof(qi),
-	      "Adapter::Query(NULL, 0): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
+	st = ad->lpVtbl->Query(ad, NULL, &cb);
+	check(st == ND_BUFFER_OVERFLOW && cb == sizeof(qi), "Adapter::Query(NULL, 0): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
 	cb = sizeof(qi) - 1;
 	memset(&qi, 0xEE, sizeof(qi));
 	check(ad->lpVtbl->Query(ad, &qi, &cb) == ND_BUFFER_OVERFLOW && cb == sizeof(qi) && qi.MaxTransferLength == 0xEEEEEEEE,
@@ -269,7 +271,8 @@ static void adapter_codes(void)
 	cb = sizeof(qi);
 	check(ad->lpVtbl->Query(ad, &qi, &cb) == ND_INVALID_PARAMETER_1, "Adapter::Query(InfoVersion 7): ND_INVALID_PARAMETER_1");
 	cb = 0;
-	check(ad->lpVtbl->QueryAddressList(ad, NULL, &cb) == ND_BUFFER_OVERFLOW && cb > sizeof(SOCKET_ADDRESS_LIST),
+	st = ad->lpVtbl->QueryAddressList(ad, NULL, &cb);
+	check(st == ND_BUFFER_OVERFLOW && cb > sizeof(SOCKET_ADDRESS_LIST),
 	      "Adapter::QueryAddressList(no buffer): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
 	check(ad->lpVtbl->QueryAddressList(ad, NULL, NULL) == ND_INVALID_PARAMETER_2,
 	      "Adapter::QueryAddressList(NULL size): ND_INVALID_PARAMETER_2");
@@ -386,6 +389,15 @@ static void adapter_codes(void)
 	check(SQP(cq, cq, srq, 4, 1, 0, NULL) == ND_INVALID_PARAMETER_9,
 	      "Adapter::CreateQueuePairWithSrq(NULL out): ND_INVALID_PARAMETER_9");
 	check(!qp, "Adapter::CreateQueuePairWithSrq: no queue pair came out of the failed calls");
+	if (SQP(cq, cq, srq, 4, 1, 0, (void **)&qp) != ND_SUCCESS)
+		die("CreateQueuePairWithSrq(4, 1)");
+	{
+		ND2_SGE one = { buf, 64, lkey };
+
+		check(qp->lpVtbl->Receive(qp, NULL, &one, 1) == ND_INVALID_DEVICE_REQUEST,
+		      "QueuePair::Receive on a QP whose Receives go to an SRQ: ND_INVALID_DEVICE_REQUEST");
+	}
+	check(qp->lpVtbl->Release(qp) == 0, "Adapter: release the QP of the SRQ: 0");
 #undef SQP
 	check(srq->lpVtbl->Release(srq) == 0, "Adapter: release the SRQ: 0");
 }
@@ -731,8 +743,8 @@ static void connector_unconnected_codes(void)
 	check(l->lpVtbl->GetLocalAddress(l, SA(got), NULL) == ND_INVALID_PARAMETER_2,
 	      "Listener::GetLocalAddress(NULL size): ND_INVALID_PARAMETER_2");
 	cb = 4;
-	check(l->lpVtbl->GetLocalAddress(l, SA(got), &cb) == ND_BUFFER_OVERFLOW && cb == sizeof(got),
-	      "Listener::GetLocalAddress(4 bytes): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
+	st = l->lpVtbl->GetLocalAddress(l, SA(got), &cb);
+	check(st == ND_BUFFER_OVERFLOW && cb == sizeof(got), "Listener::GetLocalAddress(4 bytes): ND_BUFFER_OVERFLOW with the size (%lu)", cb);
 	if (ad->lpVtbl->CreateListener(ad, &IID_IND2Listener, file, (void **)&l2))
 		die("CreateListener");
 	st = l2->lpVtbl->Bind(l2, SA(here), sizeof(here));
@@ -854,6 +866,10 @@ static void connected_codes(void)
 	check(st == ND_NO_MORE_ENTRIES, "QueuePair::Write on the full initiator queue: ND_NO_MORE_ENTRIES (%#lx)", st);
 	st = qa->lpVtbl->Read(qa, NULL, &one, 1, (UINT64)(ULONG_PTR)buf, mr->lpVtbl->GetRemoteToken(mr), 0);
 	check(st == ND_NO_MORE_ENTRIES, "QueuePair::Read on the full initiator queue: ND_NO_MORE_ENTRIES (%#lx)", st);
+	if (ad->lpVtbl->CreateMemoryWindow(ad, &IID_IND2MemoryWindow, (void **)&mw))
+		die("CreateMemoryWindow");
+	st = qa->lpVtbl->Bind(qa, NULL, IU(mr), IU(mw), buf, 4096, ND_OP_FLAG_ALLOW_READ);
+	check(st == ND_NO_MORE_ENTRIES, "QueuePair::Bind on the full initiator queue: ND_NO_MORE_ENTRIES (%#lx)", st);
 	/* GetResults with nResults 0 takes nothing. */
 	for (i = 0; i < 200 && !qa_cq->lpVtbl->GetResults(qa_cq, r, 0); i++)
 		Sleep(5);
@@ -865,8 +881,7 @@ static void connected_codes(void)
 	check(drain(qp_cq, 2000, NULL) == sends, "the peer received the %d Sends", sends);
 
 	/* Memory windows: binding, busy regions, invalidation. */
-	if (ad->lpVtbl->CreateMemoryWindow(ad, &IID_IND2MemoryWindow, (void **)&mw) ||
-	    ad->lpVtbl->CreateMemoryWindow(ad, &IID_IND2MemoryWindow, (void **)&mw2) ||
+	if (ad->lpVtbl->CreateMemoryWindow(ad, &IID_IND2MemoryWindow, (void **)&mw2) ||
 	    ad->lpVtbl->CreateMemoryRegion(ad, &IID_IND2MemoryRegion, file, (void **)&ro))
 		die("two windows and a region");
 	st = ro->lpVtbl->Register(ro, buf + 32768, 4096, ND_MR_FLAG_ALLOW_REMOTE_READ, &ov);
