@@ -4,7 +4,8 @@
  * cancellation rules of IND2Overlapped.  Run under ndrun in the Soft-RoCE
  * rig by tests/vm/suites/nd2status.sh:
  *
- *   nd2status_rig ADDR
+ *   nd2status_rig ADDR               everything below but unreachable()
+ *   nd2status_rig ADDR unreachable   a Connect to an absent host (two guests)
  *
  * One process plays both sides of every connection (a listener and two
  * connectors on the same rxe device): the codes do not depend on where the
@@ -795,6 +796,7 @@ static void connector_unconnected_codes(void)
 	st = wait(st, &ov);
 	check(st == ND_CONNECTION_REFUSED, "Connector::Connect to a port no one listens on: ND_CONNECTION_REFUSED (%#lx)", st);
 	c2->lpVtbl->Release(c2);
+
 	check(c->lpVtbl->Release(c) == 0 && qp->lpVtbl->Release(qp) == 0, "Connector: release the connector and the QP: 0");
 }
 
@@ -1025,18 +1027,44 @@ static void connected_codes(void)
 	check(qa_cq->lpVtbl->Release(qa_cq) == 0 && qp_cq->lpVtbl->Release(qp_cq) == 0, "release both CQs: 0");
 }
 
+/* An address on the link that no host answers ARP for: address resolution
+ * gives up after rdma_cm's 2 s.  Only on a real link (two guests): one
+ * guest's rxe sits on a dummy netdev, which needs no ARP, so the request
+ * goes out and waits out the CM's retries (over a minute). */
+static void unreachable(void)
+{
+	struct sockaddr_in ghost = addr_of(ip, NOPORT);
+	unsigned char *b = (unsigned char *)&ghost.sin_addr.s_addr;
+	IND2QueuePair *qp = make_qp(cq, (void *)0xB2, 4, 4, 1, 0);
+	IND2Connector *c = make_connector();
+	OVERLAPPED ov = { 0 };
+	DWORD t0 = GetTickCount();
+	HRESULT st;
+
+	b[3] = b[3] == 77 ? 78 : 77;
+	st = c->lpVtbl->Connect(c, IU(qp), SA(ghost), sizeof(ghost), 1, 1, NULL, 0, &ov);
+	st = wait(st, &ov);
+	check(st == ND_HOST_UNREACHABLE, "Connector::Connect to %s (no such host on the link): ND_HOST_UNREACHABLE (%#lx, %lu ms)",
+	      inet_ntoa(ghost.sin_addr), st, GetTickCount() - t0);
+	check(c->lpVtbl->Release(c) == 0 && qp->lpVtbl->Release(qp) == 0, "Connector: release the connector and the QP: 0");
+}
+
 int main(int argc, char **argv)
 {
 	WSADATA wsa;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: nd2status_rig ADDR\n");
+	if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "unreachable"))) {
+		fprintf(stderr, "usage: nd2status_rig ADDR [unreachable]\n");
 		return 2;
 	}
 	ip = argv[1];
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	open_provider();
 	open_adapter();
+	if (argc == 3) {
+		unreachable();
+		goto out;
+	}
 	provider_codes();
 	adapter_codes();
 	cq_codes();
@@ -1045,6 +1073,7 @@ int main(int argc, char **argv)
 	qp_unconnected_codes();
 	connector_unconnected_codes();
 	connected_codes();
+out:
 	mr->lpVtbl->Release(mr);
 	cq->lpVtbl->Release(cq);
 	ad->lpVtbl->Release(ad);

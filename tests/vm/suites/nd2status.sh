@@ -3,12 +3,15 @@
 # under ndrun, both ends of its connections in one process on rxe0.
 # docs/nd2-status.md names the check covering each code.  Sourced by the
 # rig's batched boots after lib.sh; the codes do not depend on where the
-# peer is, so it runs in the one-guest boot only.
+# peer is, so the program runs in the one-guest boot, and in the two-guest
+# boot only its Connect to an address no host on the link answers (A; one
+# guest's dummy netdev has no ARP to fail).
 nd2status_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2status_rig.exe
 
+# nd2status_run [unreachable]
 nd2status_run() {
 	_nd=$NDSHIM_VM_BUILD/ndrun
-	_log=$vm_tmp/nd2status.log
+	_log=$vm_tmp/nd2status$1.log
 	_pre=$(vm_name '')
 	if [ ! -x "$_nd" ] || [ ! -f "$NDSHIM_VM_BUILD/nd2prov.dll" ] || [ ! -f "$nd2status_exe" ]; then
 		echo "FAIL: ${_pre}nd2status: $_nd, nd2prov.dll and $nd2status_exe are built (make)"
@@ -16,7 +19,7 @@ nd2status_run() {
 		return 0
 	fi
 	_rc=0
-	timeout 300 "$_nd" "$nd2status_exe" "$NDSHIM_VM_ADDR" > "$_log" 2>&1 || _rc=$?
+	timeout 300 "$_nd" "$nd2status_exe" "$NDSHIM_VM_ADDR" $1 > "$_log" 2>&1 || _rc=$?
 	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
 	if [ "$_rc" -ne 0 ]; then
 		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2status exited $_rc"
@@ -25,5 +28,7 @@ nd2status_run() {
 }
 
 if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
-	nd2status_run
+	nd2status_run ''
+elif [ "$NDSHIM_VM_HOST" = A ]; then
+	nd2status_run unreachable
 fi
