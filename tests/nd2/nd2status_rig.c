@@ -652,6 +652,7 @@ static void qp_unconnected_codes(void)
 	while (get_result(q, &r, 2000))
 		canceled += r.Status == ND_CANCELED && r.RequestType == Nd2RequestTypeReceive && r.QueuePairContext == (void *)0xA1;
 	check(canceled == n, "QueuePair::Flush: the %d posted Receives complete ND_CANCELED (%d)", n, canceled);
+	note("not checked: a Receive posted after Flush completes ND_CANCELED (rxe never completes it; docs/nd2-status.md)");
 	check(mw->lpVtbl->Release(mw) == 0 && qp->lpVtbl->Release(qp) == 0 && q->lpVtbl->Release(q) == 0,
 	      "QueuePair: release the window, the QP and the CQ: 0");
 	free(many);
