@@ -152,6 +152,12 @@ static int32_t renew_id(struct nd_connector *c)
 	return nd_status_from_errno(err);
 }
 
+/* Past INIT and not failed: the QP carries (or is joining) a connection. */
+static bool qp_connected(const struct nd_qp *qp)
+{
+	return qp->qp && qp->qp->state >= IBV_QPS_RTR && qp->qp->state <= IBV_QPS_SQE;
+}
+
 ND_CALL(connector_connect)
 {
 	struct nd_unix_connect_params *p = params;
@@ -173,6 +179,9 @@ ND_CALL(connector_connect)
 		return ND_INVALID_ADDRESS;
 	if (!nd_addr_connectable(&dst))
 		return ND_STATUS_BAD_NETWORK_NAME;
+	/* Another connector already connected it (docs: ND_CONNECTION_ACTIVE). */
+	if (qp_connected(qp))
+		return ND_CONNECTION_ACTIVE;
 	st = renew_id(c);
 	if (st)
 		return st;
@@ -440,6 +449,10 @@ ND_CALL(connector_accept)
 		st = accept_gone(c, &p->ov, c->peer_gone);
 		goto out;
 	}
+	if (qp_connected(qp)) {
+		st = ND_CONNECTION_ACTIVE;
+		goto out;
+	}
 	/* The lower of ours, the adapter's and what the peer offered. */
 	in = min_u32(min_u32(p->inbound_read_limit, c->adapter->attr.max_qp_rd_atom), c->peer_inbound);
 	out = min_u32(min_u32(p->outbound_read_limit, c->adapter->attr.max_qp_init_rd_atom), c->peer_outbound);
@@ -620,13 +633,14 @@ ND_CALL(connector_disconnect)
 	if (!c)
 		return ND_INVALID_HANDLE;
 	pthread_mutex_lock(&c->lock);
-	if (c->state != ND_CONN_CONNECTED && c->state != ND_CONN_DISCONNECTED) {
+	if ((c->state != ND_CONN_CONNECTED && c->state != ND_CONN_DISCONNECTED) || c->disconnect_called) {
 		st = ND_CONNECTION_INVALID;
 		goto out;
 	}
 	st = nd_pending_add(&c->pending, &p->ov, ND_TAG_DISCONNECT, NULL);
 	if (st != ND_PENDING)
 		goto out;
+	c->disconnect_called = true;
 	/* Disconnect flushes: every outstanding request ends ND_CANCELED. */
 	if (c->qp && c->qp->qp)
 		nd_qp_to_error(c->qp);

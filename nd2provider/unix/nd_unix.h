@@ -49,6 +49,18 @@ static inline void *nd_obj_get(uint64_t h, uint32_t kind)
 }
 static inline uint64_t nd_handle(struct nd_obj *o) { return (uint64_t)(uintptr_t)o; }
 
+/* The bytes a posted request's SGEs add up to (nsge already checked). */
+static inline uint64_t nd_sge_bytes(const struct nd_unix_post_params *p)
+{
+	const struct nd_unix_sge *sge = (const struct nd_unix_sge *)(uintptr_t)p->sge;
+	uint64_t total = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->nsge; i++)
+		total += sge[i].length;
+	return total;
+}
+
 /* ---- pending overlapped requests (pending.c) --------------------------- */
 struct nd_pending {
 	struct nd_pending *next;
@@ -158,6 +170,7 @@ struct nd_srq {
 	struct ibv_srq *srq;
 	uint32_t max_sge;
 	uint32_t threshold;
+	uint32_t max_transfer;	/* bytes per Receive (the port's max_msg_sz) */
 	pthread_mutex_t lock;
 	struct nd_pending_list notifies;
 	struct nd_slot *slots;
@@ -176,6 +189,7 @@ struct nd_qp {
 	uint64_t context;
 	uint32_t qp_num;
 	uint32_t max_send_sge, max_recv_sge, max_inline;
+	uint32_t max_transfer;	/* bytes per request (the port's max_msg_sz) */
 	/* send ring: poster owns sq_head, poller publishes sq_tail */
 	struct nd_slot *sq;
 	uint32_t sq_mask;
@@ -232,6 +246,7 @@ struct nd_connector {
 	struct rdma_cm_id *id;
 	enum nd_conn_state state;
 	bool ever_connected;
+	bool disconnect_called;	/* a second Disconnect is ND_CONNECTION_INVALID */
 	struct nd_qp *qp;
 	struct nd_pending_list pending;
 	struct sockaddr_storage bound;

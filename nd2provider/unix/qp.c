@@ -107,6 +107,7 @@ ND_CALL(qp_create)
 	qp->max_send_sge = ia.cap.max_send_sge;
 	qp->max_recv_sge = ia.cap.max_recv_sge;
 	qp->max_inline = ia.cap.max_inline_data;
+	qp->max_transfer = a->port.max_msg_sz;
 
 	qp->sq_mask = pow2_at_least(ia.cap.max_send_wr) - 1;
 	qp->sq = calloc(qp->sq_mask + 1, sizeof(*qp->sq));
@@ -241,6 +242,8 @@ ND_CALL(qp_receive)
 		return ND_INVALID_DEVICE_REQUEST;	/* on an SRQ */
 	if (unlikely(p->nsge > qp->max_recv_sge))
 		return ND_DATA_OVERRUN;
+	if (unlikely(nd_sge_bytes(p) > qp->max_transfer))
+		return ND_BUFFER_OVERFLOW;
 	s = &qp->rq[qp->rq_head & qp->rq_mask];
 	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))
 		return ND_NO_MORE_ENTRIES;
@@ -328,20 +331,19 @@ static inline int32_t post_send(struct nd_qp *qp, struct ibv_send_wr *wr)
 	return ND_SUCCESS;
 }
 
+/* ND_BUFFER_OVERFLOW: more than one request carries (MaxTransferLength)
+ * or than the QP's inline size. */
 static inline int32_t check_sges(struct nd_qp *qp, const struct nd_unix_post_params *p, uint32_t flags)
 {
-	if (flags & ND_OP_FLAG_INLINE) {
-		const struct nd_unix_sge *sge = (const struct nd_unix_sge *)(uintptr_t)p->sge;
-		uint64_t total = 0;
-		uint32_t i;
+	uint64_t total;
 
-		for (i = 0; i < p->nsge; i++)
-			total += sge[i].length;
-		if (unlikely(total > qp->max_inline))
-			return ND_BUFFER_OVERFLOW;
-	}
 	if (unlikely(p->nsge > qp->max_send_sge))
 		return ND_DATA_OVERRUN;
+	total = nd_sge_bytes(p);
+	if (unlikely(total > qp->max_transfer))
+		return ND_BUFFER_OVERFLOW;
+	if ((flags & ND_OP_FLAG_INLINE) && unlikely(total > qp->max_inline))
+		return ND_BUFFER_OVERFLOW;
 	return ND_SUCCESS;
 }
 
@@ -452,6 +454,10 @@ ND_CALL(qp_bind)
 	if (st)
 		return st;
 	mw->rkey = rkey;
+	/* rxe checks a bind's window key against the key the window has now,
+	 * which only the kernel updates: without this a window could not be
+	 * bound again after its Invalidate (the request fails with MW_BIND_ERR). */
+	mw->mw->rkey = rkey;
 	if (mw->bound_mr != mr) {
 		nd_mr_bind(mr);
 		if (mw->bound_mr)
@@ -477,6 +483,15 @@ ND_CALL(qp_invalidate)
 		return ND_INVALID_PARAMETER_2;
 	if (p->flags & ~(ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE))
 		return ND_INVALID_PARAMETER_3;
+	if (unlikely(qp->qp->state < IBV_QPS_RTS))
+		return ND_CONNECTION_INVALID;
+	/* rxe (Linux 6.1) dereferences a NULL region in the kernel on a local
+	 * invalidate of a window never bound, and the machine panics: the
+	 * malformed request (ND2_RESULT's own example of
+	 * ND_INVALID_DEVICE_REQUEST) never reaches the device, and fails here
+	 * with the QP still usable (docs/nd2-decisions.md). */
+	if (!mw->bound_mr)
+		return ND_INVALID_DEVICE_REQUEST;
 	if (!(s = sq_slot(qp, p->context, Nd2RequestTypeInvalidate)))
 		return ND_NO_MORE_ENTRIES;
 	memset(&wr, 0, sizeof(wr));

@@ -41,6 +41,7 @@ ND_CALL(srq_create)
 		return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
 	}
 	srq->max_sge = ia.attr.max_sge;
+	srq->max_transfer = a->port.max_msg_sz;
 	/* Receives on an SRQ complete out of order across its QPs: twice the
 	 * depth in slots keeps a slow one from blocking the ring. */
 	while (n < 2 * ia.attr.max_wr)
@@ -113,6 +114,8 @@ ND_CALL(srq_receive)
 
 	if (unlikely(p->nsge > srq->max_sge))
 		return ND_DATA_OVERRUN;
+	if (unlikely(nd_sge_bytes(p) > srq->max_transfer))
+		return ND_BUFFER_OVERFLOW;
 	/* One poster at a time per SRQ, as on a QP. */
 	s = &srq->slots[srq->head & srq->mask];
 	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))

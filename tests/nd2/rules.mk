@@ -25,3 +25,14 @@ $(ND1_RIG): tests/nd2/nd1_rig.c $(ND2_RIG_HEADERS)
 
 all: $(ND1_RIG)
 check-vm: $(ND1_RIG)
+
+# Every documented ND2 return code a client can cause by misuse
+# (tests/vm/suites/nd2status.sh, docs/nd2-status.md).
+ND2STATUS_RIG := $(BUILD)/tests/nd2/nd2status_rig.exe
+
+$(ND2STATUS_RIG): tests/nd2/nd2status_rig.c tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+
+all: $(ND2STATUS_RIG)
+check-vm: $(ND2STATUS_RIG)
