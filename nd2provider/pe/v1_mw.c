@@ -6,7 +6,15 @@
  * (0 bytes) before that Receive's own ND_RESULT is handed out.  It is not
  * handed out by GetResults itself: the peer's Send completes one
  * Receive, and clients count their Receives. */
+#include <stddef.h>
+
 #include "v1.h"
+
+/* The unix side writes the invalidate result through this layout. */
+_Static_assert(sizeof(ND_RESULT) == sizeof(struct nd_unix_v1_result) &&
+		       offsetof(ND_RESULT, Status) == offsetof(struct nd_unix_v1_result, status) &&
+		       offsetof(ND_RESULT, BytesTransferred) == offsetof(struct nd_unix_v1_result, bytes),
+	       "ND_RESULT == nd_unix_v1_result");
 
 static inline struct nd1_mw *to_mw(INDMemoryWindow *i)
 {

@@ -14,7 +14,12 @@
  * requests' own ND_RESULTs, a memory window bound with its descriptor in
  * network order and used by the peer's Read and Write, Notify through
  * the adapter's file, a receive too small completing ND_BUFFER_OVERFLOW,
- * and Flush completing the rest ND_CANCELED.
+ * and Flush completing the rest ND_CANCELED.  A second connection then
+ * checks request batches (nothing of a batch completes before
+ * SubmitRequestBatch, everything after it, in order; requests refused
+ * inside a batch say so at once) and SendAndInvalidate (its codes; the
+ * peer's window invalidate ND_RESULT completed by the time its Receive is
+ * reaped; the peer's Read with the invalidated token failing).
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -245,9 +250,15 @@ static int setup(struct side *s, INDProvider *p, const char *ip)
 	      (unsigned long)s->info.MaxInboundSge, (unsigned long)s->info.MaxOutboundSge,
 	      (unsigned long)s->info.MaxInboundRequests, (unsigned long)s->info.MaxOutboundRequests,
 	      (unsigned long)s->info.MaxCqEntries, (unsigned long)s->info.MaxInlineData);
+	check(s->ad->lpVtbl->Control(s->ad, 0x12345, ctl, sizeof(ctl), ctl, sizeof(ctl), &cb, NULL) ==
+		      ND_INVALID_PARAMETER_7,
+	      "Control(no OVERLAPPED): ND_INVALID_PARAMETER_7");
+	cb = 99;
+	ov.Internal = 0x1234;
 	check(s->ad->lpVtbl->Control(s->ad, 0x12345, ctl, sizeof(ctl), ctl, sizeof(ctl), &cb, &ov) ==
-		      ND_INVALID_DEVICE_REQUEST,
-	      "Control(an unknown code): ND_INVALID_DEVICE_REQUEST");
+			      ND_INVALID_DEVICE_REQUEST &&
+		      cb == 0 && ov.Internal == 0x1234,
+	      "Control(an unknown code): ND_INVALID_DEVICE_REQUEST at once, nothing returned or queued");
 	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 0, &cq2) == ND_INVALID_PARAMETER_1,
 	      "CreateCompletionQueue(0): ND_INVALID_PARAMETER_1");
 	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 64, &s->cq) == ND_SUCCESS, "CreateCompletionQueue(64)");
