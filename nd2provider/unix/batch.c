@@ -181,6 +181,18 @@ static void batch_submit(struct nd_qp *qp)
 	pthread_mutex_unlock(&b->lock);
 }
 
+void nd_batch_flush(struct nd_qp *qp)
+{
+	struct nd_batch *b = qp->batch;
+
+	if (!b)
+		return;
+	pthread_mutex_lock(&b->lock);
+	flush_recv(qp, b);
+	flush_send(qp, b);
+	pthread_mutex_unlock(&b->lock);
+}
+
 ND_CALL(qp_batch)
 {
 	struct nd_unix_qp_batch_params *p = params;

@@ -309,6 +309,8 @@ void nd_cq_soft_complete(struct nd_cq *cq, uint64_t wr_id, uint32_t qp_num, int3
 int32_t nd_batch_send(struct nd_qp *qp, struct ibv_send_wr *wr);
 int32_t nd_batch_recv(struct nd_qp *qp, struct ibv_recv_wr *wr);
 void nd_batch_free(struct nd_qp *qp);
+/* Hands what the batch holds to the device now; the batch goes on. */
+void nd_batch_flush(struct nd_qp *qp);
 int32_t nd_post_status(int err);
 
 /* ---- the call table's entries ---------------------------------------------- */

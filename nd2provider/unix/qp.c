@@ -202,10 +202,17 @@ ND_CALL(qp_flush)
 {
 	struct nd_unix_object_params *p = params;
 	struct nd_qp *qp = nd_obj_get(p->object, ND_KIND_QP);
+	int err;
 
 	if (!qp)
 		return ND_INVALID_HANDLE;
-	return nd_status_from_errno(nd_qp_to_error(qp));
+	err = nd_qp_to_error(qp);
+	if (err)
+		return nd_status_from_errno(err);
+	/* Requests a batch holds are outstanding too: they complete
+	 * ND_CANCELED with the rest. */
+	nd_batch_flush(qp);
+	return ND_SUCCESS;
 }
 
 int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic)

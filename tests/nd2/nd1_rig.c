@@ -772,6 +772,16 @@ static void client2(struct side *s, const char *peer_ip)
 	check(r == &c.other && r->Status != ND_SUCCESS,
 	      "a Read with the token SendAndInvalidate invalidated fails at the peer (%#lx, %#lx)", hr,
 	      r ? r->Status : 0);
+	/* What a batch holds is outstanding: Flush cancels it too. */
+	c.ep->lpVtbl->StartRequestBatch(c.ep);
+	sge = (ND_SGE){ slot(s, 0), SLOT, s->mr };
+	c.recv[0].Status = ND_PENDING;
+	hr = c.ep->lpVtbl->Receive(c.ep, &c.recv[0], &sge, 1);
+	check(hr == ND_SUCCESS && c.ep->lpVtbl->Flush(c.ep) == ND_SUCCESS, "a batched Receive, then Flush (%#lx)", hr);
+	r = next_on(c.cq);
+	check(r == &c.recv[0] && r->Status == ND_CANCELED,
+	      "Flush completes the Receive the batch held ND_CANCELED, without Submit (%#lx)", r ? r->Status : 0);
+	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
 out:
 	if (ov.hEvent)
 		CloseHandle(ov.hEvent);
