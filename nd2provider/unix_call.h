@@ -38,7 +38,8 @@
  * QP_RECEIVE, QP_READ, QP_WRITE, SRQ_RECEIVE, CQ_GET_RESULTS) allocates
  * nothing, takes no lock of its own and makes no system call beyond what
  * libibverbs makes.  One QP may have one sender thread and, on its CQ, one
- * poller thread at the same time. */
+ * poller thread at the same time.  While a QP batches (QP_BATCH, ND v1)
+ * its posts take the batch's lock instead of ringing the device. */
 #ifndef NDSHIM_ND2PROVIDER_UNIX_CALL_H
 #define NDSHIM_ND2PROVIDER_UNIX_CALL_H
 

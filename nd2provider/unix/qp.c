@@ -206,13 +206,13 @@ ND_CALL(qp_flush)
 
 	if (!qp)
 		return ND_INVALID_HANDLE;
-	err = nd_qp_to_error(qp);
-	if (err)
-		return nd_status_from_errno(err);
-	/* Requests a batch holds are outstanding too: they complete
-	 * ND_CANCELED with the rest. */
+	/* Requests a batch holds are outstanding too: posted first, they
+	 * complete ND_CANCELED with the rest.  (Posted after, they would wait:
+	 * rxe's user-space post does not enter the kernel, and only the
+	 * kernel flushes a QP in the error state, when it is moved there.) */
 	nd_batch_flush(qp);
-	return ND_SUCCESS;
+	err = nd_qp_to_error(qp);
+	return nd_status_from_errno(err);
 }
 
 int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic)

@@ -19,7 +19,9 @@
  * SubmitRequestBatch, everything after it, in order; requests refused
  * inside a batch say so at once) and SendAndInvalidate (its codes; the
  * peer's window invalidate ND_RESULT completed by the time its Receive is
- * reaped; the peer's Read with the invalidated token failing).
+ * reaped; the peer's Read with the invalidated token failing), with
+ * CancelOverlappedRequests on a CQ's Notify, a Reject the client retries
+ * after, NotifyDisconnect and Disconnect on the way.
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -587,11 +589,12 @@ static void server2(struct side *s)
 {
 	struct conn2 c = { 0 };
 	INDListen *l = NULL;
+	INDConnector *rej = NULL;
 	INDMemoryWindow *mw = NULL;
 	ND_MW_DESCRIPTOR desc;
 	ND_SGE two[2] = { { slot(s, 0), SLOT, s->mr }, { slot(s, 1), SLOT, s->mr } };
 	ND_RESULT inval, extra, *r;
-	OVERLAPPED ov = { 0 };
+	OVERLAPPED ov = { 0 }, dov = { 0 };
 	USHORT assigned = 0;
 	char *win = slot(s, RECVS + 1) + WINDOW;
 	HRESULT hr;
@@ -599,6 +602,12 @@ static void server2(struct side *s)
 
 	if (!open2(s, &c, P2_RECVS, 4))
 		return;
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	hr = c.cq->lpVtbl->Notify(c.cq, ND_CQ_NOTIFY_ANY, &ov);
+	check(hr == ND_PENDING, "Notify on an empty CQ: ND_PENDING (%#lx)", hr);
+	check(c.cq->lpVtbl->CancelOverlappedRequests(c.cq) == ND_SUCCESS &&
+		      finish((INDOverlapped *)c.cq, hr, &ov, NULL) == ND_CANCELED,
+	      "CancelOverlappedRequests: the Notify completes ND_CANCELED");
 	/* Receives in a batch, before the connection: each call still says
 	 * at once what is wrong with it, and the batch goes on. */
 	c.ep->lpVtbl->StartRequestBatch(c.ep);
@@ -619,13 +628,22 @@ static void server2(struct side *s)
 	check(hr == ND_SUCCESS && assigned == PORT2, "Listen(port %u) for the second connection (%#lx)", PORT2, hr);
 	if (hr != ND_SUCCESS)
 		goto out;
-	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	/* The client's first request is rejected; it tries again. */
+	if (s->ad->lpVtbl->CreateConnector(s->ad, &rej) == ND_SUCCESS) {
+		hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, rej, &ov), &ov, NULL);
+		check(hr == ND_SUCCESS && rej->lpVtbl->Reject(rej, "no", 2) == ND_SUCCESS,
+		      "Reject the client's first request (%#lx)", hr);
+		rej->lpVtbl->Release(rej);
+	}
 	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c.conn, &ov), &ov, NULL);
 	if (hr == ND_SUCCESS)
 		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Accept(c.conn, c.ep, NULL, 0, &ov), &ov, NULL);
 	check(hr == ND_SUCCESS, "second connection accepted (%#lx)", hr);
 	if (hr != ND_SUCCESS)
 		goto out;
+	dov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	hr = c.conn->lpVtbl->NotifyDisconnect(c.conn, &dov);
+	check(hr == ND_PENDING, "NotifyDisconnect: ND_PENDING (%#lx)", hr);
 
 	/* The client's batch of three Sends arrives whole and in order. */
 	for (i = 0; i < 3; i++) {
@@ -661,8 +679,12 @@ static void server2(struct side *s)
 		check(r == &c.recv[4] && r->Status != ND_SUCCESS,
 		      "the connection ends after the client's Read of the invalidated window (Receive 4: %#lx)",
 		      r ? r->Status : 0);
+		hr = finish((INDOverlapped *)c.conn, ND_PENDING, &dov, NULL);
+		check(hr == ND_SUCCESS, "NotifyDisconnect completes when the client disconnects (%#lx)", hr);
 	}
 out:
+	if (dov.hEvent)
+		CloseHandle(dov.hEvent);
 	if (mw)
 		mw->lpVtbl->Release(mw);
 	if (l)
@@ -782,6 +804,8 @@ static void client2(struct side *s, const char *peer_ip)
 	check(r == &c.recv[0] && r->Status == ND_CANCELED,
 	      "Flush completes the Receive the batch held ND_CANCELED, without Submit (%#lx)", r ? r->Status : 0);
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "Disconnect (%#lx)", hr);
 out:
 	if (ov.hEvent)
 		CloseHandle(ov.hEvent);
