@@ -185,14 +185,15 @@ static HRESULT STDMETHODCALLTYPE ep_Bind(INDEndpoint *This, ND_RESULT *res, ND_M
 		return ND_INVALID_PARAMETER_3;
 	if (!desc)
 		return ND_INVALID_PARAMETER_7;
-	/* Pending until the peer invalidates the window (v1_mw.c). */
+	hr = ND_CALL(ep->v2, Bind, res, (IUnknown *)mr, (IUnknown *)mw->v2, buf, size, flags);
+	if (FAILED(hr))
+		return hr;
+	/* Pending until the peer invalidates the window (v1_mw.c), which it
+	 * can do only once it has the descriptor written below. */
 	if (mw->invalidate_result) {
 		mw->invalidate_result->BytesTransferred = 0;
 		mw->invalidate_result->Status = ND_PENDING;
 	}
-	hr = ND_CALL(ep->v2, Bind, res, (IUnknown *)mr, (IUnknown *)mw->v2, buf, size, flags);
-	if (FAILED(hr))
-		return hr;
 	/* The window's token is known once the bind is posted. */
 	desc->Base = nd1_bswap64((UINT64)(ULONG_PTR)buf);
 	desc->Length = nd1_bswap64((UINT64)size);
