@@ -38,7 +38,8 @@
  * QP_RECEIVE, QP_READ, QP_WRITE, SRQ_RECEIVE, CQ_GET_RESULTS) allocates
  * nothing, takes no lock of its own and makes no system call beyond what
  * libibverbs makes.  One QP may have one sender thread and, on its CQ, one
- * poller thread at the same time. */
+ * poller thread at the same time.  While a QP batches (QP_BATCH, ND v1)
+ * its posts take the batch's lock instead of ringing the device. */
 #ifndef NDSHIM_ND2PROVIDER_UNIX_CALL_H
 #define NDSHIM_ND2PROVIDER_UNIX_CALL_H
 
@@ -106,6 +107,10 @@ enum nd_unix_call {
 	ND_UNIX_LISTENER_LISTEN,	/* nd_unix_listen_params */
 	ND_UNIX_LISTENER_GET_LOCAL_ADDRESS, /* nd_unix_addr_params (out) */
 	ND_UNIX_LISTENER_GET_CONNECTION_REQUEST, /* nd_unix_get_request_params */
+	/* ND v1 only */
+	ND_UNIX_QP_SEND_INVALIDATE,	/* nd_unix_send_invalidate_params */
+	ND_UNIX_QP_BATCH,		/* nd_unix_qp_batch_params */
+	ND_UNIX_MW_WATCH,		/* nd_unix_mw_watch_params */
 	ND_UNIX_CALL_COUNT
 };
 
@@ -433,6 +438,59 @@ struct nd_unix_get_request_params {
 	struct nd_unix_ov ov;
 };
 _Static_assert(sizeof(struct nd_unix_get_request_params) == 32, "get_request");
+
+/* ---- ND v1 only ------------------------------------------------------------ */
+
+/* A Send that also invalidates the peer's window or region whose remote
+ * token (network order, as the peer's ND_MW_DESCRIPTOR carries it) is
+ * given: IBV_WR_SEND_WITH_INV.  ND_NOT_SUPPORTED, nothing posted, on a
+ * device without memory management extensions.  Completes as a Send. */
+struct nd_unix_send_invalidate_params {
+	uint64_t qp;
+	uint64_t context;
+	uint64_t sge;		/* const struct nd_unix_sge[nsge] */
+	uint32_t nsge;
+	uint32_t flags;		/* as QP_SEND */
+	uint32_t remote_token;	/* network order */
+	uint32_t pad;
+};
+_Static_assert(sizeof(struct nd_unix_send_invalidate_params) == 40, "send_invalidate");
+
+/* ND_UNIX_BATCH_START: until SUBMIT, the QP's requests are checked and
+ * given their slots (so each call returns its synchronous status as
+ * before) but held back; ND_UNIX_BATCH_SUBMIT hands them to the device in
+ * the order they were made, one chain per queue, and ends the batch
+ * (without a batch it does nothing).  A batch longer than the unix side
+ * holds is handed over early, which the v1 docs allow.  A request the
+ * device refuses at SUBMIT completes through its CQ with the refusal's
+ * status. */
+struct nd_unix_qp_batch_params {
+	uint64_t qp;
+	uint32_t op;		/* ND_UNIX_BATCH_* */
+	uint32_t pad;
+};
+_Static_assert(sizeof(struct nd_unix_qp_batch_params) == 16, "qp_batch");
+#define ND_UNIX_BATCH_START 1
+#define ND_UNIX_BATCH_SUBMIT 2
+
+/* == ND_RESULT (v1, x64). */
+struct nd_unix_v1_result {
+	int32_t status;
+	uint32_t pad;
+	uint64_t bytes;
+};
+_Static_assert(sizeof(struct nd_unix_v1_result) == 16, "nd_unix_v1_result");
+
+/* The ND_RESULT (PE memory, result 0: none) that the window's remote
+ * invalidation fills: when a Receive that carried the peer's
+ * send-with-invalidate for the window's current token is reaped, the
+ * window is unbound and *result becomes { ND_SUCCESS, 0 } before the
+ * Receive's own result is handed out. */
+struct nd_unix_mw_watch_params {
+	uint64_t mw;
+	uint64_t result;	/* struct nd_unix_v1_result * */
+};
+_Static_assert(sizeof(struct nd_unix_mw_watch_params) == 16, "mw_watch");
 
 /* ---- the host side (ndrun), not seen by PE code ----------------------------- */
 #ifndef _WIN32

@@ -1,10 +1,18 @@
 /* INDEndpoint over IND2QueuePair.  Each request's ND_RESULT is its v2
- * request context (v1_cq.c fills it).  Requests are posted as they are
- * made, also between StartRequestBatch and SubmitRequestBatch: holding
- * them back would lose the synchronous ND_NO_MORE_ENTRIES the Receive
- * page requires (only the post knows the queue is full), and the batch
- * is a hint a provider may submit early; rdma-core rings one doorbell
- * per post either way.
+ * request context (v1_cq.c fills it).
+ *
+ * Between StartRequestBatch and SubmitRequestBatch the unix side holds
+ * the requests back (unix/batch.c) and hands them to the device on
+ * Submit, in order, one chain per queue.  They are held there rather
+ * than here because each request still gets its slot when it is made:
+ * the synchronous ND_NO_MORE_ENTRIES the Receive page requires needs
+ * the queue's occupancy, which only the unix side knows.  A batch the
+ * unix side cannot start (no memory) leaves requests posted as they are
+ * made, which the StartRequestBatch page allows; Submit without Start
+ * does nothing.
+ *
+ * SendAndInvalidate has no v2 counterpart: it is a unix call of its own
+ * (a send-with-invalidate work request carrying the peer's token).
  *
  * The synchronous codes are v2's where the two agree (INDEndpoint::
  * Receive's page: ND_NO_MORE_ENTRIES for a full queue, ND_DATA_OVERRUN
@@ -63,12 +71,23 @@ static HRESULT STDMETHODCALLTYPE ep_Flush(INDEndpoint *This)
 	return ND_CALL(to_ep(This)->v2, Flush);
 }
 
+static uint64_t qp_handle(const struct nd1_endpoint *ep)
+{
+	return nd_qp_from((IUnknown *)ep->v2)->h;
+}
+
 static void STDMETHODCALLTYPE ep_StartRequestBatch(INDEndpoint *This)
 {
+	struct nd_unix_qp_batch_params p = { qp_handle(to_ep(This)), ND_UNIX_BATCH_START, 0 };
+
+	NdshimUnixCall(ND_UNIX_QP_BATCH, &p);
 }
 
 static void STDMETHODCALLTYPE ep_SubmitRequestBatch(INDEndpoint *This)
 {
+	struct nd_unix_qp_batch_params p = { qp_handle(to_ep(This)), ND_UNIX_BATCH_SUBMIT, 0 };
+
+	NdshimUnixCall(ND_UNIX_QP_BATCH, &p);
 }
 
 /* v1's SGEs (SIZE_T lengths, region handles) as v2's (ULONG lengths,
@@ -113,17 +132,27 @@ static HRESULT STDMETHODCALLTYPE ep_Send(INDEndpoint *This, ND_RESULT *res, cons
 	return ND_CALL(ep->v2, Send, res, sge, (ULONG)n, flags);
 }
 
-/* Sending with remote invalidation needs a send-with-invalidate work
- * request, which the unix side has no call for (v2 has no such method):
- * refused before anything is posted. */
+/* The descriptor's Token is the peer's window token as its Bind gave it
+ * (network order), which is what the unix call takes.  ND_NOT_SUPPORTED
+ * from a device without send-with-invalidate, nothing posted. */
 static HRESULT STDMETHODCALLTYPE ep_SendAndInvalidate(INDEndpoint *This, ND_RESULT *res, const ND_SGE *sgl,
 						      SIZE_T n, const ND_MW_DESCRIPTOR *desc, DWORD flags)
 {
+	struct nd1_endpoint *ep = to_ep(This);
+	ND2_SGE sge[ND1_MAX_SGE];
+	struct nd_unix_send_invalidate_params p;
+	HRESULT hr;
+
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
 	if (!desc)
 		return ND_INVALID_PARAMETER_4;
-	return ND_NOT_SUPPORTED;
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
+	if (hr != ND_SUCCESS)
+		return hr;
+	p = (struct nd_unix_send_invalidate_params){ qp_handle(ep), ND_PTR(res), ND_PTR(sge), (UINT32)n, flags,
+						     desc->Token, 0 };
+	return NdshimUnixCall(ND_UNIX_QP_SEND_INVALIDATE, &p);
 }
 
 static HRESULT STDMETHODCALLTYPE ep_Receive(INDEndpoint *This, ND_RESULT *res, const ND_SGE *sgl, SIZE_T n)
@@ -159,6 +188,12 @@ static HRESULT STDMETHODCALLTYPE ep_Bind(INDEndpoint *This, ND_RESULT *res, ND_M
 	hr = ND_CALL(ep->v2, Bind, res, (IUnknown *)mr, (IUnknown *)mw->v2, buf, size, flags);
 	if (FAILED(hr))
 		return hr;
+	/* Pending until the peer invalidates the window (v1_mw.c), which it
+	 * can do only once it has the descriptor written below. */
+	if (mw->invalidate_result) {
+		mw->invalidate_result->BytesTransferred = 0;
+		mw->invalidate_result->Status = ND_PENDING;
+	}
 	/* The window's token is known once the bind is posted. */
 	desc->Base = nd1_bswap64((UINT64)(ULONG_PTR)buf);
 	desc->Length = nd1_bswap64((UINT64)size);

@@ -1,8 +1,20 @@
 /* INDMemoryWindow over IND2MemoryWindow.  The ND_RESULT given at
- * creation is the one a remote invalidation would complete; this
- * provider has no SendAndInvalidate (v1_endpoint.c), so it is kept for
- * that day only. */
+ * creation is "used when the remote peer sends a SendAndInvalidate"
+ * (CreateMemoryWindow's page): Bind sets it to ND_PENDING, and when the
+ * Receive that carried the peer's invalidation of the window's token is
+ * reaped, the unix side unbinds the window and sets it to ND_SUCCESS
+ * (0 bytes) before that Receive's own ND_RESULT is handed out.  It is not
+ * handed out by GetResults itself: the peer's Send completes one
+ * Receive, and clients count their Receives. */
+#include <stddef.h>
+
 #include "v1.h"
+
+/* The unix side writes the invalidate result through this layout. */
+_Static_assert(sizeof(ND_RESULT) == sizeof(struct nd_unix_v1_result) &&
+		       offsetof(ND_RESULT, Status) == offsetof(struct nd_unix_v1_result, status) &&
+		       offsetof(ND_RESULT, BytesTransferred) == offsetof(struct nd_unix_v1_result, bytes),
+	       "ND_RESULT == nd_unix_v1_result");
 
 static inline struct nd1_mw *to_mw(INDMemoryWindow *i)
 {
@@ -47,6 +59,7 @@ struct nd1_mw *nd1_mw_from(INDMemoryWindow *i)
 HRESULT nd1_mw_create(struct nd1_adapter *a, ND_RESULT *invalidate_result, INDMemoryWindow **out)
 {
 	struct nd1_mw *mw = nd_alloc(sizeof(*mw));
+	struct nd_unix_mw_watch_params p;
 	HRESULT hr;
 
 	if (!mw)
@@ -60,6 +73,13 @@ HRESULT nd1_mw_create(struct nd1_adapter *a, ND_RESULT *invalidate_result, INDMe
 	mw->refs = 1;
 	mw->adapter = a;
 	mw->invalidate_result = invalidate_result;
+	p = (struct nd_unix_mw_watch_params){ nd_mw_from((IUnknown *)mw->v2)->h, ND_PTR(invalidate_result) };
+	hr = NdshimUnixCall(ND_UNIX_MW_WATCH, &p);
+	if (hr != ND_SUCCESS) {
+		ND_CALL(mw->v2, Release);
+		nd_free(mw);
+		return hr;
+	}
 	nd1_adapter_hold(a);
 	nd_module_get();
 	*out = &mw->iface;

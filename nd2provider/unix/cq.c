@@ -14,6 +14,12 @@
 
 static void comp_handler(struct nd_ev_source *src);
 
+struct nd_soft_wc {
+	struct nd_soft_wc *next;
+	struct ibv_wc wc;
+	int32_t status;
+};
+
 ND_CALL(cq_create)
 {
 	struct nd_unix_cq_create_params *p = params;
@@ -32,6 +38,7 @@ ND_CALL(cq_create)
 	cq->adapter = a;
 	pthread_mutex_init(&cq->lock, NULL);
 	nd_pending_init(&cq->notifies);
+	cq->soft_tail = &cq->soft;
 	cq->channel = ibv_create_comp_channel(a->ctx);
 	if (!cq->channel) {
 		err = errno;
@@ -85,6 +92,11 @@ ND_CALL(cq_destroy)
 
 	pthread_mutex_lock(&cq->lock);
 	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_CANCELED);
+	while (cq->soft) {
+		struct nd_soft_wc *w = cq->soft;
+		cq->soft = w->next;
+		free(w);
+	}
 	pthread_mutex_unlock(&cq->lock);
 	ibv_destroy_comp_channel(cq->channel);
 	for (z = cq->zombies; z; z = next) {
@@ -161,6 +173,10 @@ static inline bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_
 	if (type == Nd2RequestTypeReceive) {
 		if (!qp)
 			qp = srq_qp_lookup(cq, wc->qp_num);
+		/* The peer's SendAndInvalidate: its window is gone before the
+		 * client learns of the Receive. */
+		if (unlikely(wc->wc_flags & cq->adapter->wc_with_inv) && wc->status == IBV_WC_SUCCESS)
+			nd_mw_remote_invalidated(cq->adapter, wc->invalidated_rkey);
 		__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
 	} else {
 		/* Initiator requests complete in order: everything up to this
@@ -185,6 +201,20 @@ ND_CALL(cq_get_results)
 			n += convert(cq, &cq->stash, &out[n]);
 			cq->stash_full = 0;
 		}
+		pthread_mutex_unlock(&cq->lock);
+	}
+	if (unlikely(__atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) && n < cap) {
+		pthread_mutex_lock(&cq->lock);
+		while (cq->soft && n < cap) {
+			struct nd_soft_wc *w = cq->soft;
+
+			if (!(cq->soft = w->next))
+				cq->soft_tail = &cq->soft;
+			convert(cq, &w->wc, &out[n]);	/* never silent: it failed */
+			out[n++].status = w->status;
+			free(w);
+		}
+		__atomic_store_n(&cq->soft_pending, cq->soft != NULL, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&cq->lock);
 	}
 	while (n < cap) {
@@ -251,7 +281,7 @@ ND_CALL(cq_notify)
 		else
 			__atomic_store_n(&cq->stash_full, 1, __ATOMIC_RELEASE);
 	}
-	if (cq->stash_full) {
+	if (cq->stash_full || cq->soft) {
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
 	}
@@ -273,6 +303,27 @@ static void comp_handler(struct nd_ev_source *src)
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
 		pthread_mutex_unlock(&cq->lock);
 	}
+}
+
+void nd_cq_soft_complete(struct nd_cq *cq, uint64_t wr_id, uint32_t qp_num, int32_t status)
+{
+	struct nd_soft_wc *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		nd_log("out of memory: a failed request's result is lost");
+		return;
+	}
+	w->wc.wr_id = wr_id;
+	w->wc.status = IBV_WC_GENERAL_ERR;
+	w->wc.qp_num = qp_num;
+	w->status = status;
+	pthread_mutex_lock(&cq->lock);
+	*cq->soft_tail = w;
+	cq->soft_tail = &w->next;
+	__atomic_store_n(&cq->soft_pending, 1, __ATOMIC_RELEASE);
+	nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
+	nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
+	pthread_mutex_unlock(&cq->lock);
 }
 
 void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type)

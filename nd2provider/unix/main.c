@@ -91,6 +91,9 @@ static const nd_unix_call_fn calls[] = {
 	E(LISTENER_LISTEN, listener_listen),
 	E(LISTENER_GET_LOCAL_ADDRESS, listener_get_local_address),
 	E(LISTENER_GET_CONNECTION_REQUEST, listener_get_connection_request),
+	E(QP_SEND_INVALIDATE, qp_send_invalidate),
+	E(QP_BATCH, qp_batch),
+	E(MW_WATCH, mw_watch),
 };
 _Static_assert(sizeof(calls) / sizeof(calls[0]) == ND_UNIX_CALL_COUNT, "one entry per call id");
 

@@ -197,6 +197,10 @@ ND_CALL(mw_create)
 		return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
 	}
 	mw->rkey = mw->mw->rkey;
+	pthread_mutex_lock(&a->lock);
+	mw->next = a->mws;
+	a->mws = mw;
+	pthread_mutex_unlock(&a->lock);
 	nd_adapter_hold(a);
 	p->object = nd_handle(&mw->obj);
 	return ND_SUCCESS;
@@ -206,15 +210,62 @@ ND_CALL(mw_destroy)
 {
 	struct nd_unix_object_params *p = params;
 	struct nd_mw *mw = nd_obj_get(p->object, ND_KIND_MW);
+	struct nd_mw **link;
 
 	if (!mw)
 		return ND_INVALID_HANDLE;
 	if (ibv_dealloc_mw(mw->mw))
 		return ND_DEVICE_BUSY;
+	pthread_mutex_lock(&mw->adapter->lock);
+	for (link = &mw->adapter->mws; *link; link = &(*link)->next)
+		if (*link == mw) {
+			*link = mw->next;
+			break;
+		}
 	if (mw->bound_mr)
 		nd_mr_unbind(mw->bound_mr);
+	pthread_mutex_unlock(&mw->adapter->lock);
 	mw->obj.kind = 0;
 	nd_adapter_release(mw->adapter);
 	free(mw);
 	return ND_SUCCESS;
+}
+
+ND_CALL(mw_watch)
+{
+	struct nd_unix_mw_watch_params *p = params;
+	struct nd_mw *mw = nd_obj_get(p->mw, ND_KIND_MW);
+
+	if (!mw)
+		return ND_INVALID_HANDLE;
+	pthread_mutex_lock(&mw->adapter->lock);
+	mw->invalidate_result = p->result;
+	pthread_mutex_unlock(&mw->adapter->lock);
+	return ND_SUCCESS;
+}
+
+/* The device has invalidated the rkey already (the responder does it
+ * before it completes the Receive); what is left is our bookkeeping: the
+ * window no longer holds its region, and a v1 client's ND_RESULT for the
+ * window says so.  A token that is no window of ours (a region's, or a
+ * window's older one) changes nothing here. */
+void nd_mw_remote_invalidated(struct nd_adapter *a, uint32_t rkey)
+{
+	struct nd_mw *mw;
+
+	pthread_mutex_lock(&a->lock);
+	for (mw = a->mws; mw; mw = mw->next)
+		if (mw->rkey == rkey)
+			break;
+	if (mw && mw->bound_mr) {
+		nd_mr_unbind(mw->bound_mr);
+		mw->bound_mr = NULL;
+		if (mw->invalidate_result) {
+			struct nd_unix_v1_result *r = (struct nd_unix_v1_result *)(uintptr_t)mw->invalidate_result;
+
+			r->bytes = 0;
+			__atomic_store_n(&r->status, ND_SUCCESS, __ATOMIC_RELEASE);
+		}
+	}
+	pthread_mutex_unlock(&a->lock);
 }

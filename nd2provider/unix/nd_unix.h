@@ -112,9 +112,11 @@ struct nd_adapter {
 	uint32_t max_sge;
 	bool in_order;
 	bool cq_resize;
-	pthread_mutex_t lock;		/* children lists */
+	unsigned wc_with_inv;		/* the wc_flags bit for a remote invalidation */
+	pthread_mutex_t lock;		/* children lists; windows' binding */
 	struct nd_cq *cqs;		/* for async CQ events */
 	struct nd_srq *srqs;
+	struct nd_mw *mws;		/* for remote invalidations */
 	uint32_t children;
 };
 #define ND_MAX_CALLER_DATA 56	/* IB CM REQ private data minus rdma_cm's header */
@@ -129,6 +131,8 @@ bool nd_addr_connectable(const struct sockaddr_storage *ss);
 
 /* ---- queues ------------------------------------------------------------- */
 struct nd_qp;
+struct nd_soft_wc;
+struct nd_batch;
 
 /* One posted work request: wr_id points here.  Written by the poster,
  * read by the poller; busy/seq order the hand-over. */
@@ -161,6 +165,11 @@ struct nd_cq {
 	uint32_t n_srq_qps, cap_srq_qps;
 	void *old_arrays;	/* superseded srq_qps arrays, freed with the CQ */
 	struct nd_qp *zombies;	/* destroyed QPs whose slots may still be referenced */
+	/* Requests that failed without reaching the device (a refused v1
+	 * batch): returned after the stash.  soft_pending is the only
+	 * fast-path read. */
+	uint32_t soft_pending;
+	struct nd_soft_wc *soft, **soft_tail;
 	struct nd_cq *next;	/* adapter->cqs */
 };
 
@@ -202,6 +211,10 @@ struct nd_qp {
 	uint32_t rq_head;
 	int zombie_refs;	/* CQs still holding the destroyed QP */
 	struct nd_qp *zombie_next[2];
+	uint32_t max_send_wr, max_recv_wr;	/* what the device gave */
+	/* ND v1 request batch (batch.c): set between START and SUBMIT. */
+	uint32_t batching;
+	struct nd_batch *batch;
 };
 
 struct nd_mr {
@@ -218,8 +231,10 @@ struct nd_mw {
 	struct nd_obj obj;
 	struct nd_adapter *adapter;
 	struct ibv_mw *mw;
-	struct nd_mr *bound_mr;
+	struct nd_mr *bound_mr;		/* adapter->lock */
 	uint32_t rkey;
+	uint64_t invalidate_result;	/* struct nd_unix_v1_result * (PE), or 0 */
+	struct nd_mw *next;		/* adapter->mws */
 };
 
 /* ---- connection management (connector.c, listener.c) ----------------------- */
@@ -299,6 +314,19 @@ int nd_qp_to_error(struct nd_qp *qp);
 /* Windows bound to a region keep it (mr.c). */
 void nd_mr_bind(struct nd_mr *mr);
 void nd_mr_unbind(struct nd_mr *mr);
+/* A Receive reaped with the peer's invalidation of rkey (mr.c). */
+void nd_mw_remote_invalidated(struct nd_adapter *a, uint32_t rkey);
+/* A request that failed before the device saw it: its result, with this
+ * status, comes from the CQ like any other (cq.c). */
+void nd_cq_soft_complete(struct nd_cq *cq, uint64_t wr_id, uint32_t qp_num, int32_t status);
+/* ND v1 request batches (batch.c): hold a request back while the QP
+ * batches.  The caller has claimed its slot; ND_SUCCESS once queued. */
+int32_t nd_batch_send(struct nd_qp *qp, struct ibv_send_wr *wr);
+int32_t nd_batch_recv(struct nd_qp *qp, struct ibv_recv_wr *wr);
+void nd_batch_free(struct nd_qp *qp);
+/* Hands what the batch holds to the device now; the batch goes on. */
+void nd_batch_flush(struct nd_qp *qp);
+int32_t nd_post_status(int err);
 
 /* ---- the call table's entries ---------------------------------------------- */
 #define ND_CALL(name) int32_t nd_call_##name(void *params)
@@ -318,5 +346,6 @@ ND_CALL(connector_get_local_address); ND_CALL(connector_get_peer_address);
 ND_CALL(connector_notify_disconnect); ND_CALL(connector_disconnect);
 ND_CALL(listener_create); ND_CALL(listener_destroy); ND_CALL(listener_bind); ND_CALL(listener_listen);
 ND_CALL(listener_get_local_address); ND_CALL(listener_get_connection_request);
+ND_CALL(qp_send_invalidate); ND_CALL(qp_batch); ND_CALL(mw_watch);
 
 #endif

@@ -108,6 +108,8 @@ ND_CALL(qp_create)
 	qp->max_recv_sge = ia.cap.max_recv_sge;
 	qp->max_inline = ia.cap.max_inline_data;
 	qp->max_transfer = a->port.max_msg_sz;
+	qp->max_send_wr = ia.cap.max_send_wr;
+	qp->max_recv_wr = ia.cap.max_recv_wr;
 
 	qp->sq_mask = pow2_at_least(ia.cap.max_send_wr) - 1;
 	qp->sq = calloc(qp->sq_mask + 1, sizeof(*qp->sq));
@@ -172,6 +174,7 @@ ND_CALL(qp_destroy)
 		return nd_status_from_errno(err);
 	qp->obj.kind = 0;
 	qp->qp = NULL;
+	nd_batch_free(qp);
 	/* Its completions may still sit in its CQs, pointing at its slots:
 	 * the CQs free it when they go. */
 	qp->zombie_refs = qp->send_cq == qp->recv_cq ? 1 : 2;
@@ -200,10 +203,17 @@ ND_CALL(qp_flush)
 {
 	struct nd_unix_object_params *p = params;
 	struct nd_qp *qp = nd_obj_get(p->object, ND_KIND_QP);
+	int err;
 
 	if (!qp)
 		return ND_INVALID_HANDLE;
-	return nd_status_from_errno(nd_qp_to_error(qp));
+	/* Requests a batch holds are outstanding too: posted first, they
+	 * complete ND_CANCELED with the rest.  (Posted after, they would wait:
+	 * rxe's user-space post does not enter the kernel, and only the
+	 * kernel flushes a QP in the error state, when it is moved there.) */
+	nd_batch_flush(qp);
+	err = nd_qp_to_error(qp);
+	return nd_status_from_errno(err);
 }
 
 int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_state state, uint32_t rd_atomic)
@@ -228,6 +238,11 @@ int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_st
 static inline int32_t post_status(int err)
 {
 	return err == ENOMEM ? ND_NO_MORE_ENTRIES : nd_status_from_errno(err);
+}
+
+int32_t nd_post_status(int err)
+{
+	return post_status(err);
 }
 
 ND_CALL(qp_receive)
@@ -255,6 +270,16 @@ ND_CALL(qp_receive)
 	wr.next = NULL;
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;	/* == ND2_SGE */
 	wr.num_sge = p->nsge;
+	if (unlikely(__atomic_load_n(&qp->batching, __ATOMIC_ACQUIRE))) {
+		int32_t st = nd_batch_recv(qp, &wr);
+
+		if (st) {
+			__atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+			return st;
+		}
+		qp->rq_head++;
+		return ND_SUCCESS;
+	}
 	err = ibv_post_recv(qp->qp, &wr, &bad);
 	if (unlikely(err)) {
 		__atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
@@ -324,6 +349,8 @@ static inline int32_t post_send(struct nd_qp *qp, struct ibv_send_wr *wr)
 	 * ERR does, and flushes them). */
 	if (unlikely(qp->qp->state < IBV_QPS_RTS))
 		return ND_CONNECTION_INVALID;
+	if (unlikely(__atomic_load_n(&qp->batching, __ATOMIC_ACQUIRE)))
+		return nd_batch_send(qp, wr);
 	err = ibv_post_send(qp->qp, wr, &bad);
 	if (unlikely(err))
 		return post_status(err);
@@ -368,6 +395,39 @@ ND_CALL(qp_send)
 	wr.num_sge = p->nsge;
 	wr.opcode = IBV_WR_SEND;
 	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	return post_send(qp, &wr);
+}
+
+/* ND v1's SendAndInvalidate: a Send that carries the peer's token for it
+ * to invalidate on arrival.  It needs the memory management extensions
+ * (send with invalidate); without them nothing is posted. */
+ND_CALL(qp_send_invalidate)
+{
+	struct nd_unix_send_invalidate_params *p = params;
+	struct nd_qp *qp = nd_obj_get(p->qp, ND_KIND_QP);
+	struct nd_unix_post_params pp = { p->qp, p->context, p->sge, p->nsge, p->flags };
+	struct ibv_send_wr wr;
+	struct nd_slot *s;
+	int32_t st;
+
+	if (!qp)
+		return ND_INVALID_HANDLE;
+	if (!(qp->adapter->attr.device_cap_flags & IBV_DEVICE_MEM_MGT_EXTENSIONS))
+		return ND_NOT_SUPPORTED;
+	if (p->flags & ~ND_SEND_FLAGS)
+		return ND_INVALID_PARAMETER_5;
+	st = check_sges(qp, &pp, p->flags);
+	if (st)
+		return st;
+	if (!(s = sq_slot(qp, p->context, Nd2RequestTypeSend)))
+		return ND_NO_MORE_ENTRIES;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = (uintptr_t)s;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
+	wr.num_sge = p->nsge;
+	wr.opcode = IBV_WR_SEND_WITH_INV;
+	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	wr.invalidate_rkey = ntohl(p->remote_token);
 	return post_send(qp, &wr);
 }
 
@@ -453,6 +513,9 @@ ND_CALL(qp_bind)
 	st = post_send(qp, &wr);
 	if (st)
 		return st;
+	/* A Receive reaped on another thread may unbind it at the same time
+	 * (nd_mw_remote_invalidated). */
+	pthread_mutex_lock(&qp->adapter->lock);
 	mw->rkey = rkey;
 	/* rxe checks a bind's window key against the key the window has now,
 	 * which only the kernel updates: without this a window could not be
@@ -464,6 +527,7 @@ ND_CALL(qp_bind)
 			nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = mr;
 	}
+	pthread_mutex_unlock(&qp->adapter->lock);
 	p->remote_token = htonl(rkey);
 	return ND_SUCCESS;
 }
@@ -502,9 +566,11 @@ ND_CALL(qp_invalidate)
 	st = post_send(qp, &wr);
 	if (st)
 		return st;
+	pthread_mutex_lock(&qp->adapter->lock);
 	if (mw->bound_mr) {
 		nd_mr_unbind(mw->bound_mr);
 		mw->bound_mr = NULL;
 	}
+	pthread_mutex_unlock(&qp->adapter->lock);
 	return ND_SUCCESS;
 }

@@ -14,7 +14,14 @@
  * requests' own ND_RESULTs, a memory window bound with its descriptor in
  * network order and used by the peer's Read and Write, Notify through
  * the adapter's file, a receive too small completing ND_BUFFER_OVERFLOW,
- * and Flush completing the rest ND_CANCELED.
+ * and Flush completing the rest ND_CANCELED.  A second connection then
+ * checks request batches (nothing of a batch completes before
+ * SubmitRequestBatch, everything after it, in order; requests refused
+ * inside a batch say so at once) and SendAndInvalidate (its codes; the
+ * peer's window invalidate ND_RESULT completed by the time its Receive is
+ * reaped; the peer's Read with the invalidated token failing), with
+ * CancelOverlappedRequests on a CQ's Notify, a Reject the client retries
+ * after, NotifyDisconnect and Disconnect on the way.
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -98,16 +105,21 @@ static HRESULT finish(INDOverlapped *o, HRESULT hr, OVERLAPPED *ov, SIZE_T *byte
 	return hr;
 }
 
-static ND_RESULT *next_result(struct side *s)
+static ND_RESULT *next_on(INDCompletionQueue *cq)
 {
 	DWORD end = GetTickCount() + WAIT_MS;
 	ND_RESULT *r;
 
 	do {
-		if (s->cq->lpVtbl->GetResults(s->cq, &r, 1) == 1)
+		if (cq->lpVtbl->GetResults(cq, &r, 1) == 1)
 			return r;
 	} while (GetTickCount() < end);
 	return NULL;
+}
+
+static ND_RESULT *next_result(struct side *s)
+{
+	return next_on(s->cq);
 }
 
 /* ---- discovery --------------------------------------------------------------------- */
@@ -240,9 +252,15 @@ static int setup(struct side *s, INDProvider *p, const char *ip)
 	      (unsigned long)s->info.MaxInboundSge, (unsigned long)s->info.MaxOutboundSge,
 	      (unsigned long)s->info.MaxInboundRequests, (unsigned long)s->info.MaxOutboundRequests,
 	      (unsigned long)s->info.MaxCqEntries, (unsigned long)s->info.MaxInlineData);
+	check(s->ad->lpVtbl->Control(s->ad, 0x12345, ctl, sizeof(ctl), ctl, sizeof(ctl), &cb, NULL) ==
+		      ND_INVALID_PARAMETER_7,
+	      "Control(no OVERLAPPED): ND_INVALID_PARAMETER_7");
+	cb = 99;
+	ov.Internal = 0x1234;
 	check(s->ad->lpVtbl->Control(s->ad, 0x12345, ctl, sizeof(ctl), ctl, sizeof(ctl), &cb, &ov) ==
-		      ND_INVALID_DEVICE_REQUEST,
-	      "Control(an unknown code): ND_INVALID_DEVICE_REQUEST");
+			      ND_INVALID_DEVICE_REQUEST &&
+		      cb == 0 && ov.Internal == 0x1234,
+	      "Control(an unknown code): ND_INVALID_DEVICE_REQUEST at once, nothing returned or queued");
 	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 0, &cq2) == ND_INVALID_PARAMETER_1,
 	      "CreateCompletionQueue(0): ND_INVALID_PARAMETER_1");
 	check(s->ad->lpVtbl->CreateCompletionQueue(s->ad, 64, &s->cq) == ND_SUCCESS, "CreateCompletionQueue(64)");
@@ -480,8 +498,6 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 			break;
 	check(r == &s->other && r->Status == ND_SUCCESS && r->BytesTransferred == 64 && i == 64,
 	      "Read 64 bytes of the peer's window (%#lx)", hr);
-	check(s->ep->lpVtbl->SendAndInvalidate(s->ep, &s->other, &sge, 1, &desc, 0) == ND_NOT_SUPPORTED,
-	      "SendAndInvalidate: refused with ND_NOT_SUPPORTED (no send-with-invalidate in the unix side)");
 	sge = (ND_SGE){ w, 100, s->mr };
 	{
 		ND_SGE many[2] = { sge, sge };
@@ -507,6 +523,296 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 		      i, r ? r->Status : 0);
 	}
 	CloseHandle(ov.hEvent);
+}
+
+/* ---- second connection: request batches and SendAndInvalidate --------------------- */
+#define PORT2 (PORT + 1)
+/* More than the 64 a batch holds before it is handed over early. */
+#define P2_RECVS 128
+
+struct conn2 {
+	INDCompletionQueue *cq;
+	INDConnector *conn;
+	INDEndpoint *ep;
+	ND_RESULT recv[P2_RECVS], send[4], other;
+};
+
+static int open2(struct side *s, struct conn2 *c, SIZE_T in_depth, SIZE_T out_depth)
+{
+	SIZE_T inl;
+
+	if (s->ad->lpVtbl->CreateCompletionQueue(s->ad, in_depth + out_depth, &c->cq) != ND_SUCCESS ||
+	    s->ad->lpVtbl->CreateConnector(s->ad, &c->conn) != ND_SUCCESS ||
+	    c->conn->lpVtbl->CreateEndpoint(c->conn, c->cq, c->cq, in_depth, out_depth, 1, 1, 4, 4, &inl, &c->ep) !=
+		    ND_SUCCESS) {
+		check(0, "a second connector and endpoint");
+		return 0;
+	}
+	return 1;
+}
+
+static void close2(struct conn2 *c)
+{
+	ND_RESULT *r;
+
+	if (c->ep) {
+		c->ep->lpVtbl->Flush(c->ep);
+		c->ep->lpVtbl->Release(c->ep);
+	}
+	if (c->conn)
+		c->conn->lpVtbl->Release(c->conn);
+	while (c->cq && c->cq->lpVtbl->GetResults(c->cq, &r, 1))
+		;
+	if (c->cq)
+		c->cq->lpVtbl->Release(c->cq);
+}
+
+static int send2(struct side *s, struct conn2 *c, const void *data, ULONG len)
+{
+	ND_SGE sge = { slot(s, RECVS), len, s->mr };
+
+	memcpy(slot(s, RECVS), data, len);
+	return c->ep->lpVtbl->Send(c->ep, &c->send[3], &sge, 1, 0) == ND_SUCCESS && next_on(c->cq) == &c->send[3] &&
+	       c->send[3].Status == ND_SUCCESS;
+}
+
+static int recv2(struct conn2 *c, int i, SIZE_T len, const char *what)
+{
+	ND_RESULT *r = next_on(c->cq);
+
+	check(r == &c->recv[i] && r->Status == ND_SUCCESS && r->BytesTransferred == len,
+	      "second connection: Receive %d completes with %s (%lu bytes, %#lx)", i, what,
+	      r ? (unsigned long)r->BytesTransferred : 0UL, r ? r->Status : 0);
+	return r == &c->recv[i] && r->Status == ND_SUCCESS;
+}
+
+static void server2(struct side *s)
+{
+	struct conn2 c = { 0 };
+	INDListen *l = NULL;
+	INDConnector *rej = NULL;
+	INDMemoryWindow *mw = NULL;
+	ND_MW_DESCRIPTOR desc;
+	ND_SGE two[2] = { { slot(s, 0), SLOT, s->mr }, { slot(s, 1), SLOT, s->mr } };
+	ND_RESULT inval, extra, *r;
+	OVERLAPPED ov = { 0 }, dov = { 0 };
+	USHORT assigned = 0;
+	char *win = slot(s, RECVS + 1) + WINDOW;
+	HRESULT hr;
+	int i, n;
+
+	if (!open2(s, &c, P2_RECVS, 4))
+		return;
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	hr = c.cq->lpVtbl->Notify(c.cq, ND_CQ_NOTIFY_ANY, &ov);
+	check(hr == ND_PENDING, "Notify on an empty CQ: ND_PENDING (%#lx)", hr);
+	check(c.cq->lpVtbl->CancelOverlappedRequests(c.cq) == ND_SUCCESS &&
+		      finish((INDOverlapped *)c.cq, hr, &ov, NULL) == ND_CANCELED,
+	      "CancelOverlappedRequests: the Notify completes ND_CANCELED");
+	/* Receives in a batch, before the connection: each call still says
+	 * at once what is wrong with it, and the batch goes on. */
+	c.ep->lpVtbl->StartRequestBatch(c.ep);
+	for (i = n = 0; i < P2_RECVS; i++) {
+		/* Only the first four take data. */
+		ND_SGE sge = { slot(s, i < 4 ? i : 4), SLOT, s->mr };
+
+		c.recv[i].Status = ND_PENDING;
+		n += c.ep->lpVtbl->Receive(c.ep, &c.recv[i], &sge, 1) == ND_SUCCESS;
+		if (i == 1)
+			check(c.ep->lpVtbl->Receive(c.ep, &extra, two, 2) == ND_DATA_OVERRUN,
+			      "inside a batch, a Receive with too many SGEs: ND_DATA_OVERRUN at once, the batch goes on");
+	}
+	check(n == P2_RECVS, "%d of %d batched Receives accepted", n, P2_RECVS);
+	check(c.ep->lpVtbl->Receive(c.ep, &extra, two, 1) == ND_NO_MORE_ENTRIES,
+	      "inside a batch, a Receive past nInboundEntries: ND_NO_MORE_ENTRIES at once");
+	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+
+	hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, PORT2, &assigned, &l);
+	check(hr == ND_SUCCESS && assigned == PORT2, "Listen(port %u) for the second connection (%#lx)", PORT2, hr);
+	if (hr != ND_SUCCESS)
+		goto out;
+	/* The client's first request is rejected; it tries again. */
+	if (s->ad->lpVtbl->CreateConnector(s->ad, &rej) == ND_SUCCESS) {
+		hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, rej, &ov), &ov, NULL);
+		check(hr == ND_SUCCESS && rej->lpVtbl->Reject(rej, "no", 2) == ND_SUCCESS,
+		      "Reject the client's first request (%#lx)", hr);
+		rej->lpVtbl->Release(rej);
+	}
+	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c.conn, &ov), &ov, NULL);
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Accept(c.conn, c.ep, NULL, 0, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "second connection accepted (%#lx)", hr);
+	if (hr != ND_SUCCESS)
+		goto out;
+	dov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	hr = c.conn->lpVtbl->NotifyDisconnect(c.conn, &dov);
+	check(hr == ND_PENDING, "NotifyDisconnect: ND_PENDING (%#lx)", hr);
+
+	/* The client's batch of three Sends arrives whole and in order. */
+	for (i = 0; i < 3; i++) {
+		char want[2] = { 'b', (char)('0' + i) };
+
+		if (recv2(&c, i, 2, "the client's batched Send"))
+			check(!memcmp(slot(s, i), want, 2), "batched Send %d arrives in order (%.2s)", i, slot(s, i));
+	}
+
+	/* A window for the client to read, then to invalidate. */
+	for (i = 0; i < WINDOW; i++)
+		win[i] = (char)(i * 7);
+	inval.Status = 0x1234;
+	check(s->ad->lpVtbl->CreateMemoryWindow(s->ad, &inval, &mw) == ND_SUCCESS,
+	      "CreateMemoryWindow(with an invalidate ND_RESULT)");
+	hr = c.ep->lpVtbl->Bind(c.ep, &c.other, s->mr, mw, win, WINDOW, ND_OP_FLAG_ALLOW_READ | ND_OP_FLAG_ALLOW_WRITE,
+				&desc);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.other && r->Status == ND_SUCCESS, "Bind the window for SendAndInvalidate (%#lx)", hr);
+	check(inval.Status == ND_PENDING, "after Bind, the window's invalidate ND_RESULT is ND_PENDING (%#lx)",
+	      inval.Status);
+	check(send2(s, &c, &desc, sizeof(desc)), "Send the window's descriptor");
+	if (recv2(&c, 3, 6, "the client's SendAndInvalidate")) {
+		check(!memcmp(slot(s, 3), "sndinv", 6), "the SendAndInvalidate's data arrived");
+		check(inval.Status == ND_SUCCESS && inval.BytesTransferred == 0,
+		      "the peer's SendAndInvalidate completed the window's invalidate ND_RESULT by the time its "
+		      "Receive was reaped (%#lx)",
+		      inval.Status);
+		check(send2(s, &c, "ack", 3), "Send 'ack'");
+		/* The client's Read with the invalidated token fails, which ends
+		 * the connection: the last Receive completes with an error. */
+		r = next_on(c.cq);
+		check(r == &c.recv[4] && r->Status != ND_SUCCESS,
+		      "the connection ends after the client's Read of the invalidated window (Receive 4: %#lx)",
+		      r ? r->Status : 0);
+		hr = finish((INDOverlapped *)c.conn, ND_PENDING, &dov, NULL);
+		check(hr == ND_SUCCESS, "NotifyDisconnect completes when the client disconnects (%#lx)", hr);
+	}
+out:
+	if (dov.hEvent)
+		CloseHandle(dov.hEvent);
+	if (mw)
+		mw->lpVtbl->Release(mw);
+	if (l)
+		l->lpVtbl->Release(l);
+	if (ov.hEvent)
+		CloseHandle(ov.hEvent);
+	close2(&c);
+}
+
+static void client2(struct side *s, const char *peer_ip)
+{
+	struct sockaddr_in peer = addr_of(peer_ip, PORT2);
+	struct conn2 c = { 0 };
+	ND_MW_DESCRIPTOR desc;
+	OVERLAPPED ov = { 0 };
+	ND_SGE sge, many[2];
+	ND_RESULT extra, *r, *got[4];
+	char *w = slot(s, RECVS);
+	SIZE_T n;
+	HRESULT hr = ND_UNSUCCESSFUL;
+	int i, tries;
+
+	if (!open2(s, &c, 2, 8))
+		return;
+	for (i = 0; i < 2; i++) {
+		sge = (ND_SGE){ slot(s, i), SLOT, s->mr };
+		c.ep->lpVtbl->Receive(c.ep, &c.recv[i], &sge, 1);
+	}
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	for (tries = 0; tries < 60; tries++) {
+		hr = finish((INDOverlapped *)c.conn,
+			    c.conn->lpVtbl->Connect(c.conn, c.ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0,
+						    NULL, 0, &ov),
+			    &ov, NULL);
+		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
+			break;
+		Sleep(500);
+	}
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->CompleteConnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "second connection (%#lx, %d tries)", hr, tries + 1);
+	if (hr != ND_SUCCESS)
+		goto out;
+
+	/* Submit without Start: nothing to submit, nothing changes. */
+	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	c.ep->lpVtbl->StartRequestBatch(c.ep);
+	for (i = 0; i < 3; i++) {
+		w[64 * i] = 'b';
+		w[64 * i + 1] = (char)('0' + i);
+		sge = (ND_SGE){ w + 64 * i, 2, s->mr };
+		check(c.ep->lpVtbl->Send(c.ep, &c.send[i], &sge, 1, 0) == ND_SUCCESS, "batched Send %d", i);
+	}
+	many[0] = many[1] = sge;
+	check(c.ep->lpVtbl->Send(c.ep, &extra, many, 2, 0) == ND_DATA_OVERRUN,
+	      "inside a batch, a Send with too many SGEs: ND_DATA_OVERRUN at once");
+	/* Soft-RoCE completes a Send in microseconds once it has it. */
+	Sleep(500);
+	n = c.cq->lpVtbl->GetResults(c.cq, got, 4);
+	check(n == 0, "nothing of the batch completes before SubmitRequestBatch (%lu results after 500 ms)",
+	      (unsigned long)n);
+	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	for (i = 0; i < 3; i++) {
+		r = next_on(c.cq);
+		check(r == &c.send[i] && r->Status == ND_SUCCESS,
+		      "after SubmitRequestBatch, batched Send %d completes, in order", i);
+	}
+
+	if (!recv2(&c, 0, sizeof(desc), "the window's descriptor"))
+		goto out;
+	memcpy(&desc, slot(s, 0), sizeof(desc));
+	sge = (ND_SGE){ w + 512, 64, s->mr };
+	hr = c.ep->lpVtbl->Read(c.ep, &c.other, &sge, 1, &desc, 0, 0);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	for (i = 0; i < 64; i++)
+		if (w[512 + i] != (char)(i * 7))
+			break;
+	check(r == &c.other && r->Status == ND_SUCCESS && i == 64, "Read the window before invalidating it (%#lx)",
+	      r ? r->Status : hr);
+
+	memcpy(w, "sndinv", 6);
+	sge = (ND_SGE){ w, 6, s->mr };
+	many[0] = many[1] = sge;
+	check(c.ep->lpVtbl->SendAndInvalidate(c.ep, NULL, &sge, 1, &desc, 0) == ND_INVALID_PARAMETER_1,
+	      "SendAndInvalidate(no ND_RESULT): ND_INVALID_PARAMETER_1");
+	check(c.ep->lpVtbl->SendAndInvalidate(c.ep, &c.send[0], &sge, 1, NULL, 0) == ND_INVALID_PARAMETER_4,
+	      "SendAndInvalidate(no descriptor): ND_INVALID_PARAMETER_4");
+	check(c.ep->lpVtbl->SendAndInvalidate(c.ep, &c.send[0], many, 2, &desc, 0) == ND_DATA_OVERRUN,
+	      "SendAndInvalidate with more SGEs than nOutboundSge: ND_DATA_OVERRUN");
+	check(c.ep->lpVtbl->SendAndInvalidate(c.ep, &c.send[0], &sge, 1, &desc, 0x80000) == ND_INVALID_PARAMETER_5,
+	      "SendAndInvalidate with an unknown flag: ND_INVALID_PARAMETER_5");
+	hr = c.ep->lpVtbl->SendAndInvalidate(c.ep, &c.send[0], &sge, 1, &desc, 0);
+	if (hr == ND_NOT_SUPPORTED) {
+		/* Never a pass: the device cannot do what the client asked. */
+		check(0, "SendAndInvalidate: this device has no send-with-invalidate (ND_NOT_SUPPORTED, nothing "
+			 "posted); remote invalidation NOT tested");
+		goto out;
+	}
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.send[0] && r->Status == ND_SUCCESS,
+	      "SendAndInvalidate completes through its ND_RESULT (%#lx, %#lx)", hr, r ? r->Status : 0);
+	if (!recv2(&c, 1, 3, "the server's 'ack'"))
+		goto out;
+	sge = (ND_SGE){ w + 1024, 64, s->mr };
+	hr = c.ep->lpVtbl->Read(c.ep, &c.other, &sge, 1, &desc, 0, 0);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.other && r->Status != ND_SUCCESS,
+	      "a Read with the token SendAndInvalidate invalidated fails at the peer (%#lx, %#lx)", hr,
+	      r ? r->Status : 0);
+	/* What a batch holds is outstanding: Flush cancels it too. */
+	c.ep->lpVtbl->StartRequestBatch(c.ep);
+	sge = (ND_SGE){ slot(s, 0), SLOT, s->mr };
+	c.recv[0].Status = ND_PENDING;
+	hr = c.ep->lpVtbl->Receive(c.ep, &c.recv[0], &sge, 1);
+	check(hr == ND_SUCCESS && c.ep->lpVtbl->Flush(c.ep) == ND_SUCCESS, "a batched Receive, then Flush (%#lx)", hr);
+	r = next_on(c.cq);
+	check(r == &c.recv[0] && r->Status == ND_CANCELED,
+	      "Flush completes the Receive the batch held ND_CANCELED, without Submit (%#lx)", r ? r->Status : 0);
+	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "Disconnect (%#lx)", hr);
+out:
+	if (ov.hEvent)
+		CloseHandle(ov.hEvent);
+	close2(&c);
 }
 
 static void teardown(struct side *s)
@@ -545,10 +851,13 @@ int main(int argc, char **argv)
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	p = discover(&s, argv[2]);
 	if (p && setup(&s, p, argv[2])) {
-		if (!strcmp(role, "server"))
+		if (!strcmp(role, "server")) {
 			server(&s);
-		else
+			server2(&s);
+		} else {
 			client(&s, argv[2], argv[3]);
+			client2(&s, argv[3]);
+		}
 	}
 	teardown(&s);
 	if (p)

@@ -1,6 +1,6 @@
 # nd2prov.dll's ND v1 objects: tests/nd2/nd1_rig.exe (each v1 method's
 # documented codes, a v1 and a v2 client finding the provider through the
-# catalog in the same run) and samples/ndv1pingpong.exe (every byte
+# catalog in the same run, request batches, SendAndInvalidate) and samples/ndv1pingpong.exe (every byte
 # checked), under ndrun.  Sourced by the rig's batched boots after
 # lib.sh.  One guest: server and client are two ndrun processes on rxe0;
 # two guests: A serves, B connects.
