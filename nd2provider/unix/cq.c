@@ -159,9 +159,12 @@ static inline bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_
 	r->request_type = type;
 	r->pad = 0;
 	if (type == Nd2RequestTypeReceive) {
-		if (!qp)
+		if (!qp) {
 			qp = srq_qp_lookup(cq, wc->qp_num);
-		__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+			nd_srq_retire(s);
+		} else {
+			__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+		}
 	} else {
 		/* Initiator requests complete in order: everything up to this
 		 * one is done, silent successes included. */
@@ -225,8 +228,9 @@ ND_CALL(cq_notify)
 		return ND_INVALID_PARAMETER_1;
 	pthread_mutex_lock(&cq->lock);
 	if (cq->error) {
+		st = cq->error;
 		pthread_mutex_unlock(&cq->lock);
-		return ND_INTERNAL_ERROR;
+		return st;
 	}
 	st = nd_pending_add(&cq->notifies, &p->ov, p->type, NULL);
 	if (st != ND_PENDING || p->type == ND_CQ_NOTIFY_ERRORS) {
@@ -279,9 +283,12 @@ void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type)
 {
 	if (!cq || cq->src.dead)
 		return;
+	/* A CQ error is an overrun (ibv_get_async_event(3)), which ND reports
+	 * as ND_BUFFER_OVERFLOW to every Notify, ERRORS or not; anything else
+	 * the device says about a CQ is a catastrophic ND_INTERNAL_ERROR. */
 	pthread_mutex_lock(&cq->lock);
-	cq->error = true;
-	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_INTERNAL_ERROR);
+	cq->error = type == IBV_EVENT_CQ_ERR ? ND_BUFFER_OVERFLOW : ND_INTERNAL_ERROR;
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, cq->error);
 	pthread_mutex_unlock(&cq->lock);
 }
 

@@ -25,3 +25,13 @@ $(ND1_RIG): tests/nd2/nd1_rig.c $(ND2_RIG_HEADERS)
 
 all: $(ND1_RIG)
 check-vm: $(ND1_RIG)
+
+# Shared receive queues and CQ notification (tests/vm/suites/nd2srq.sh).
+ND2_SRQ_RIG := $(BUILD)/tests/nd2/nd2srq_rig.exe
+
+$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_HEADERS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+
+all: $(ND2_SRQ_RIG)
+check-vm: $(ND2_SRQ_RIG)
