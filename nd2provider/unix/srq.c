@@ -149,8 +149,16 @@ ND_CALL(srq_receive)
 	struct nd_slot *s;
 	int err;
 
+	const struct ibv_sge *sge = (const struct ibv_sge *)(uintptr_t)p->sge;	/* == ND2_SGE */
+	uint64_t bytes = 0;
+	uint32_t i;
+
 	if (unlikely(p->nsge > srq->max_sge))
 		return ND_DATA_OVERRUN;
+	for (i = 0; i < p->nsge; i++)
+		bytes += sge[i].length;
+	if (unlikely(bytes > srq->adapter->port.max_msg_sz))
+		return ND_BUFFER_OVERFLOW;
 	/* One poster at a time per SRQ, as on a QP. */
 	if (unlikely(srq->posted - __atomic_load_n(&srq->retired, __ATOMIC_ACQUIRE) >=
 		     __atomic_load_n(&srq->depth, __ATOMIC_RELAXED)))
@@ -166,7 +174,7 @@ ND_CALL(srq_receive)
 	s->qp = NULL;
 	wr.wr_id = (uintptr_t)s;
 	wr.next = NULL;
-	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
+	wr.sg_list = (struct ibv_sge *)sge;
 	wr.num_sge = p->nsge;
 	err = ibv_post_srq_recv(srq->srq, &wr, &bad);
 	if (unlikely(err)) {

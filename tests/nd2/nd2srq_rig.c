@@ -507,6 +507,12 @@ static void srq_create_checks(struct srv *v)
 		sge[i] = (ND2_SGE){ slot_buf(v, SLOTS - 1 - i), SLOT, s->token };
 	st = q->lpVtbl->Receive(q, NULL, sge, 3);
 	check(st == ND_DATA_OVERRUN, "Receive with 3 SGEs on a 2-SGE SRQ: ND_DATA_OVERRUN (%#lx)", st);
+	sge[1] = sge[0];
+	sge[0].BufferLength = sge[1].BufferLength = s->info.MaxTransferLength / 2 + 1;
+	st = q->lpVtbl->Receive(q, NULL, sge, 2);
+	check(st == ND_BUFFER_OVERFLOW, "Receive of more than MaxTransferLength in 2 SGEs: ND_BUFFER_OVERFLOW (%#lx)", st);
+	for (i = 0; i < 3; i++)
+		sge[i] = (ND2_SGE){ slot_buf(v, SLOTS - 1 - i), SLOT, s->token };
 	for (i = 0, st = ND_SUCCESS; i < 8 && st == ND_SUCCESS; i++)
 		st = q->lpVtbl->Receive(q, (void *)(ULONG_PTR)i, sge, 1);
 	check(st == ND_SUCCESS, "8 Receives on a depth-8 SRQ (%#lx after %d)", st, i);
@@ -533,6 +539,17 @@ static void srq_create_checks(struct srv *v)
 	st = q->lpVtbl->Modify(q, 0, 65);
 	check(st == ND_INVALID_PARAMETER, "Modify(threshold above the depth): ND_INVALID_PARAMETER (%#lx)", st);
 	check(q->lpVtbl->Release(q) == 0, "release the SRQ with receives posted: 0");
+
+	/* The deepest queue Query allows can be made, and filled. */
+	st = ad->lpVtbl->CreateSharedReceiveQueue(ad, &IID_IND2SharedReceiveQueue, s->file, max, 1, 0, 0, 0, (void **)&q);
+	check(st == ND_SUCCESS, "CreateSharedReceiveQueue(MaxSharedReceiveQueueDepth %lu) (%#lx)", max, st);
+	if (st == ND_SUCCESS) {
+		for (i = 0, st = ND_SUCCESS; i < (int)max && st == ND_SUCCESS; i++)
+			st = q->lpVtbl->Receive(q, NULL, sge, 1);
+		check(st == ND_SUCCESS && q->lpVtbl->Receive(q, NULL, sge, 1) == ND_NO_MORE_ENTRIES,
+		      "it takes %lu Receives, then ND_NO_MORE_ENTRIES (%#lx at %d)", max, st, i);
+		check(q->lpVtbl->Release(q) == 0, "and is released: 0");
+	}
 
 	/* Already below the threshold when Notify is called: it completes. */
 	st = ad->lpVtbl->CreateSharedReceiveQueue(ad, &IID_IND2SharedReceiveQueue, s->file, 16, 1, 4, 0, 0, (void **)&q);
