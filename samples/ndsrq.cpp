@@ -182,18 +182,37 @@ static bool PumpPort(Node *n, DWORD timeoutMs)
 	return true;
 }
 
-/* The final status of a request that `issued` started on obj. */
+/* The final status of a request that `issued` started on obj.  One that
+ * does not end in time is canceled (which completes it before returning)
+ * and taken off the port, so that nothing writes to it once it is gone. */
 static HRESULT Wait(Node *n, IND2Overlapped *obj, Request *r, HRESULT issued, DWORD timeoutMs)
 {
+	ULONGLONG end = Now() + timeoutMs;
+
 	if (issued != ND_PENDING)
 		return issued;
-	if (!n->opt->blocking)
-		return obj->GetOverlappedResult(&r->ov, TRUE);
-	while (!r->dequeued) {
-		if (!PumpPort(n, timeoutMs))
-			return ND_IO_TIMEOUT;
+	for (;;) {
+		ULONGLONG now = Now();
+
+		if (!n->opt->blocking) {
+			HRESULT hr = obj->GetOverlappedResult(&r->ov, FALSE);
+
+			if (hr != ND_PENDING)
+				return hr;
+			if (now >= end)
+				break;
+			Sleep(1);
+		} else if (r->dequeued) {
+			return obj->GetOverlappedResult(&r->ov, FALSE);
+		} else if (now >= end || !PumpPort(n, (DWORD)(end - now))) {
+			if (!r->dequeued)
+				break;
+		}
 	}
-	return obj->GetOverlappedResult(&r->ov, FALSE);
+	obj->CancelOverlappedRequests();
+	while (n->opt->blocking && !r->dequeued && PumpPort(n, WAIT_MS))
+		;
+	return ND_IO_TIMEOUT;
 }
 
 /* A request issued earlier has completed (its packet taken, with -b). */
@@ -434,8 +453,22 @@ static bool Progress(Node *n)
 			if (!(n->opt->server ? ServerResult(n, &results[i]) : ClientResult(n, &results[i])))
 				return false;
 		}
+		/* Packets already on the port, the SRQ's Notify among them: the
+		 * SRQ must be replenished before its last receives are used up,
+		 * not once the CQ runs dry. */
+		while (n->opt->blocking && PumpPort(n, 0))
+			;
 		if (n->srqNotifyPending && Done(n, &n->srqNotify) && !Replenish(n))
 			return false;
+		if (n->cqNotifyPending && n->cqNotify.dequeued) {
+			n->cqNotifyPending = false;
+			HRESULT hr = n->cq->GetOverlappedResult(&n->cqNotify.ov, FALSE);
+
+			if (hr != ND_SUCCESS) {
+				Fail(n, "the CQ's Notify completed with %s", NdStatusString(hr));
+				return false;
+			}
+		}
 		if (got)
 			return true;
 		if (!n->opt->blocking) {
@@ -461,15 +494,6 @@ static bool Progress(Node *n)
 		if (!PumpPort(n, WAIT_MS)) {
 			Fail(n, "no notification in %u s", WAIT_MS / 1000);
 			return false;
-		}
-		if (n->cqNotify.dequeued) {
-			n->cqNotifyPending = false;
-			HRESULT hr = n->cq->GetOverlappedResult(&n->cqNotify.ov, FALSE);
-
-			if (hr != ND_SUCCESS) {
-				Fail(n, "the CQ's Notify completed with %s", NdStatusString(hr));
-				return false;
-			}
 		}
 	}
 }

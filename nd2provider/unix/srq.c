@@ -200,7 +200,12 @@ static int32_t evaluate(struct nd_srq *srq)
 		return ND_SUCCESS;
 	}
 	if (outstanding(srq) < srq->threshold) {
-		__atomic_store_n(&srq->armed, 0, __ATOMIC_RELAXED);
+		/* A limit armed for these requests would wake the next ones
+		 * for nothing. */
+		if (__atomic_exchange_n(&srq->armed, 0, __ATOMIC_RELAXED)) {
+			attr.srq_limit = 0;
+			ibv_modify_srq(srq->srq, &attr, IBV_SRQ_LIMIT);
+		}
 		nd_pending_complete(&srq->notifies, ND_TAG_ANY, ND_SUCCESS);
 		return ND_SUCCESS;
 	}

@@ -62,7 +62,11 @@ nd2srq_rig
 # ndsrq: a server with one SRQ for four connections, from two client
 # processes of two connections each; every size from 0 B to the adapter's
 # MaxTransferLength (8 MiB on rxe), every byte checked.  Few iterations:
-# TCG is slow and 8 MiB messages many.
+# TCG is slow and 8 MiB messages many.  Across two guests only up to
+# 64 KiB: QEMU 7.2's stream netdev between them stops moving packets under
+# a few seconds of large messages (guest B logs "virtio_net ... NETDEV
+# WATCHDOG: transmit queue 0 timed out", then the link is dead for the rest
+# of the boot), which the check names say.
 nd2srq_sample_exe=$NDSHIM_VM_BUILD/samples/ndsrq.exe
 
 # The largest size the client's table must reach: the adapter's.
@@ -91,16 +95,22 @@ nd2srq_server() {
 			"$nd2srq_logs/ndsrq-server-$_stag.log"
 }
 
-# nd2srq_clients TAG SERVER PORT [-b]: two client processes at once.
+# nd2srq_clients TAG SERVER PORT [-b]: two client processes at once; sizes
+# up to MaxTransferLength, or $nd2srq_cap when set.
 nd2srq_clients() {
 	_ctag=$1 _caddr=$2 _cport=$3
 	shift 3
 	_max=$(nd2srq_max)
 	[ -n "$_max" ] || { echo "ibv_devinfo -v shows no max_msg_sz for $NDSHIM_VM_RDMA_DEV"; return 1; }
 	_max=$(printf '%d' "$_max")
-	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@" &
+	_cargs=
+	if [ -n "${nd2srq_cap:-}" ]; then
+		_max=$nd2srq_cap
+		_cargs="-M $nd2srq_cap"
+	fi
+	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@" &
 	_c1=$!
-	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@"
+	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@"
 	wait $_c1 || true
 	_cok=0
 	for _c in 1 2; do
@@ -139,7 +149,9 @@ elif [ "$NDSHIM_VM_HOST" = A ]; then
 		nd2srq_server polling 54860
 	vm_check "ndsrq server for B, blocking: the same" nd2srq_server blocking 54861 -b
 else
-	vm_check "ndsrq clients to A, polling: 2 processes x 2 connections, 0 B to MaxTransferLength checked" \
+	nd2srq_cap=65536
+	echo "    | note: across two guests ndsrq stops at 64 KiB, not 8 MiB: QEMU's stream link between them stalls under large messages (see tests/vm/suites/nd2srq.sh)"
+	vm_check "ndsrq clients to A, polling: 2 processes x 2 connections, 0 B to 64 KiB (not 8 MiB: the link) checked" \
 		nd2srq_clients polling "$NDSHIM_VM_PEER" 54860
 	vm_check "ndsrq clients to A, blocking (Notify + IOCP): the same" \
 		nd2srq_clients blocking "$NDSHIM_VM_PEER" 54861 -b
