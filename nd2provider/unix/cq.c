@@ -171,13 +171,19 @@ static inline bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_
 	r->request_type = type;
 	r->pad = 0;
 	if (type == Nd2RequestTypeReceive) {
-		if (!qp)
+		/* A slot without a QP belongs to an SRQ. */
+		bool from_srq = !qp;
+
+		if (from_srq)
 			qp = srq_qp_lookup(cq, wc->qp_num);
 		/* The peer's SendAndInvalidate: its window is gone before the
 		 * client learns of the Receive. */
 		if (unlikely(wc->wc_flags & cq->adapter->wc_with_inv) && wc->status == IBV_WC_SUCCESS)
 			nd_mw_remote_invalidated(cq->adapter, wc->invalidated_rkey);
-		__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+		if (from_srq)
+			nd_srq_retire(s);
+		else
+			__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
 	} else {
 		/* Initiator requests complete in order: everything up to this
 		 * one is done, silent successes included. */
@@ -255,8 +261,9 @@ ND_CALL(cq_notify)
 		return ND_INVALID_PARAMETER_1;
 	pthread_mutex_lock(&cq->lock);
 	if (cq->error) {
+		st = cq->error;
 		pthread_mutex_unlock(&cq->lock);
-		return ND_INTERNAL_ERROR;
+		return st;
 	}
 	st = nd_pending_add(&cq->notifies, &p->ov, p->type, NULL);
 	if (st != ND_PENDING || p->type == ND_CQ_NOTIFY_ERRORS) {
@@ -330,9 +337,12 @@ void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type)
 {
 	if (!cq || cq->src.dead)
 		return;
+	/* A CQ error is an overrun (ibv_get_async_event(3)), which ND reports
+	 * as ND_BUFFER_OVERFLOW to every Notify, ERRORS or not; anything else
+	 * the device says about a CQ is a catastrophic ND_INTERNAL_ERROR. */
 	pthread_mutex_lock(&cq->lock);
-	cq->error = true;
-	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_INTERNAL_ERROR);
+	cq->error = type == IBV_EVENT_CQ_ERR ? ND_BUFFER_OVERFLOW : ND_INTERNAL_ERROR;
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, cq->error);
 	pthread_mutex_unlock(&cq->lock);
 }
 

@@ -142,7 +142,11 @@ struct nd_slot {
 	uint32_t type;		/* ND2_REQUEST_TYPE */
 	uint16_t busy;		/* receive slots: set by poster, cleared by poller */
 	uint16_t silent;	/* a silent success signaled only to retire the ring */
-	uint64_t seq;		/* send slots: post sequence number */
+	union {
+		uint64_t seq;		/* send slots: post sequence number */
+		struct nd_slot *next;	/* SRQ slots: free lists */
+	};
+	struct nd_srq *srq;	/* SRQ slots: their queue */
 };
 
 struct nd_cq {
@@ -154,7 +158,7 @@ struct nd_cq {
 	pthread_mutex_t lock;	/* notify state, stash, lists (slow path only) */
 	struct nd_pending_list notifies;
 	int armed;		/* 0, or 1 + solicited_only */
-	bool error;
+	int32_t error;		/* the CQ error every later Notify returns (lock) */
 	/* One completion taken out of the CQ by Notify's peek, returned first
 	 * by the next GetResults.  stash_full is the only fast-path read. */
 	uint32_t stash_full;
@@ -173,21 +177,35 @@ struct nd_cq {
 	struct nd_cq *next;	/* adapter->cqs */
 };
 
+/* Receives on an SRQ complete in any order across its QPs, so its slots
+ * are not a ring: the poster takes them from its own free list, refilled
+ * in one exchange from the list the pollers push retired slots onto.
+ * posted - retired is the number of receives the client has outstanding,
+ * checked against depth (ND's limit, not the device's rounded-up one). */
 struct nd_srq {
 	struct nd_obj obj;
 	struct nd_adapter *adapter;
 	struct ibv_srq *srq;
 	uint32_t max_sge;
-	uint32_t threshold;
 	uint32_t max_transfer;	/* bytes per Receive (the port's max_msg_sz) */
+	uint32_t depth;		/* written under lock, read by the poster */
+	uint32_t device_depth;	/* lock */
+	uint32_t threshold;	/* lock; read by pollers while armed */
+	uint32_t armed;		/* Notify requests wait: pollers check the threshold */
+	uint32_t notify_tag;	/* lock */
 	pthread_mutex_t lock;
 	struct nd_pending_list notifies;
-	struct nd_slot *slots;
-	uint32_t mask;
-	uint32_t head;		/* poster only */
+	struct nd_slot *free;	/* poster only */
+	struct nd_slot *returned;	/* pushed by pollers and Modify, taken whole by the poster */
+	uint64_t posted;	/* written by the poster only */
+	uint64_t retired;	/* pollers, atomically */
+	uint32_t nslots;	/* lock */
+	void *chunks;		/* slot arrays, freed with the SRQ */
 	int refs;		/* the SRQ itself + its QPs (their slots live here) */
 	struct nd_srq *next;	/* adapter->srqs */
 };
+/* A poller hands back an SRQ receive's slot (cq.c). */
+void nd_srq_retire(struct nd_slot *s);
 
 struct nd_qp {
 	struct nd_obj obj;

@@ -1,9 +1,47 @@
-/* Shared receive queues: Receive (fast path), Modify, and Notify through
- * the device's SRQ limit event. */
+/* Shared receive queues: Receive (fast path), Modify, and Notify: the
+ * device's SRQ limit event says when the queue falls below the threshold,
+ * and the count kept here answers a Notify issued when it already has
+ * (the device only reports a crossing). */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "nd_unix.h"
+
+struct slot_chunk {
+	struct slot_chunk *next;
+	struct nd_slot slots[];
+};
+
+/* srq->lock held (or not yet shared): n more slots for the poster. */
+static int add_slots(struct nd_srq *srq, uint32_t n)
+{
+	struct slot_chunk *c = calloc(1, sizeof(*c) + n * sizeof(struct nd_slot));
+	struct nd_slot *head;
+	uint32_t i;
+
+	if (!c)
+		return ENOMEM;
+	for (i = 0; i < n; i++) {
+		c->slots[i].srq = srq;
+		c->slots[i].type = Nd2RequestTypeReceive;
+		c->slots[i].next = i + 1 < n ? &c->slots[i + 1] : NULL;
+	}
+	c->next = srq->chunks;
+	srq->chunks = c;
+	srq->nslots += n;
+	head = __atomic_load_n(&srq->returned, __ATOMIC_RELAXED);
+	do
+		c->slots[n - 1].next = head;
+	while (!__atomic_compare_exchange_n(&srq->returned, &head, &c->slots[0], true, __ATOMIC_RELEASE,
+					    __ATOMIC_RELAXED));
+	return 0;
+}
+
+static inline uint32_t outstanding(struct nd_srq *srq)
+{
+	return (uint32_t)(__atomic_load_n(&srq->posted, __ATOMIC_ACQUIRE) -
+			  __atomic_load_n(&srq->retired, __ATOMIC_ACQUIRE));
+}
 
 ND_CALL(srq_create)
 {
@@ -11,7 +49,6 @@ ND_CALL(srq_create)
 	struct nd_adapter *a = nd_obj_get(p->adapter, ND_KIND_ADAPTER);
 	struct ibv_srq_init_attr ia = { 0 };
 	struct nd_srq *srq;
-	uint32_t n = 1;
 	int err;
 
 	if (!a)
@@ -42,13 +79,9 @@ ND_CALL(srq_create)
 	}
 	srq->max_sge = ia.attr.max_sge;
 	srq->max_transfer = a->port.max_msg_sz;
-	/* Receives on an SRQ complete out of order across its QPs: twice the
-	 * depth in slots keeps a slow one from blocking the ring. */
-	while (n < 2 * ia.attr.max_wr)
-		n <<= 1;
-	srq->mask = n - 1;
-	srq->slots = calloc(n, sizeof(*srq->slots));
-	if (!srq->slots) {
+	srq->depth = p->depth;
+	srq->device_depth = ia.attr.max_wr;
+	if (add_slots(srq, p->depth)) {
 		ibv_destroy_srq(srq->srq);
 		free(srq);
 		return ND_NO_MEMORY;
@@ -64,9 +97,14 @@ ND_CALL(srq_create)
 
 void nd_srq_put(struct nd_srq *srq)
 {
+	struct slot_chunk *c, *next;
+
 	if (__atomic_sub_fetch(&srq->refs, 1, __ATOMIC_ACQ_REL))
 		return;
-	free(srq->slots);
+	for (c = srq->chunks; c; c = next) {
+		next = c->next;
+		free(c);
+	}
 	nd_ev_defer_free(srq);
 }
 
@@ -117,75 +155,146 @@ ND_CALL(srq_receive)
 	if (unlikely(nd_sge_bytes(p) > srq->max_transfer))
 		return ND_BUFFER_OVERFLOW;
 	/* One poster at a time per SRQ, as on a QP. */
-	s = &srq->slots[srq->head & srq->mask];
-	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))
+	if (unlikely(srq->posted - __atomic_load_n(&srq->retired, __ATOMIC_ACQUIRE) >=
+		     __atomic_load_n(&srq->depth, __ATOMIC_RELAXED)))
 		return ND_NO_MORE_ENTRIES;
+	s = srq->free;
+	if (!s) {
+		s = __atomic_exchange_n(&srq->returned, NULL, __ATOMIC_ACQUIRE);
+		if (unlikely(!s))
+			return ND_NO_MORE_ENTRIES;
+	}
+	srq->free = s->next;
 	s->context = p->context;
 	s->qp = NULL;
-	s->type = Nd2RequestTypeReceive;
-	__atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
 	wr.wr_id = (uintptr_t)s;
 	wr.next = NULL;
-	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;	/* ND2_SGE has ibv_sge's layout */
 	wr.num_sge = p->nsge;
 	err = ibv_post_srq_recv(srq->srq, &wr, &bad);
 	if (unlikely(err)) {
-		__atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+		s->next = srq->free;
+		srq->free = s;
 		return err == ENOMEM ? ND_NO_MORE_ENTRIES : nd_status_from_errno(err);
 	}
-	srq->head++;
+	__atomic_store_n(&srq->posted, srq->posted + 1, __ATOMIC_RELEASE);
 	return ND_SUCCESS;
 }
 
-/* srq->lock held: ask the device for the limit event; a queue already
- * below the threshold (the device refuses the limit) notifies at once. */
-static void arm_limit(struct nd_srq *srq)
+/* srq->lock held: with Notify requests waiting, complete them if the queue
+ * is already below the threshold, else ask the device for the limit event
+ * (and let pollers look too: the device counts receives the client has not
+ * seen complete yet as gone, and only reports the next crossing). */
+static int32_t evaluate(struct nd_srq *srq)
 {
 	struct ibv_srq_attr attr = { .srq_limit = srq->threshold };
+	int err;
 
-	if (!srq->threshold || !srq->notifies.head)
-		return;
-	if (ibv_modify_srq(srq->srq, &attr, IBV_SRQ_LIMIT))
+	if (!srq->notifies.head || !srq->threshold) {
+		__atomic_store_n(&srq->armed, 0, __ATOMIC_RELAXED);
+		return ND_SUCCESS;
+	}
+	if (outstanding(srq) < srq->threshold) {
+		/* A limit armed for these requests would wake the next ones
+		 * for nothing. */
+		if (__atomic_exchange_n(&srq->armed, 0, __ATOMIC_RELAXED)) {
+			attr.srq_limit = 0;
+			ibv_modify_srq(srq->srq, &attr, IBV_SRQ_LIMIT);
+		}
 		nd_pending_complete(&srq->notifies, ND_TAG_ANY, ND_SUCCESS);
+		return ND_SUCCESS;
+	}
+	err = ibv_modify_srq(srq->srq, &attr, IBV_SRQ_LIMIT);
+	if (err)
+		return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+	__atomic_store_n(&srq->armed, 1, __ATOMIC_RELEASE);
+	return ND_SUCCESS;
+}
+
+void nd_srq_retire(struct nd_slot *s)
+{
+	struct nd_srq *srq = s->srq;
+	struct nd_slot *head = __atomic_load_n(&srq->returned, __ATOMIC_RELAXED);
+
+	do
+		s->next = head;
+	while (!__atomic_compare_exchange_n(&srq->returned, &head, s, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+	__atomic_add_fetch(&srq->retired, 1, __ATOMIC_RELEASE);
+	if (unlikely(__atomic_load_n(&srq->armed, __ATOMIC_ACQUIRE))) {
+		pthread_mutex_lock(&srq->lock);
+		if (srq->srq && outstanding(srq) < srq->threshold)
+			evaluate(srq);
+		pthread_mutex_unlock(&srq->lock);
+	}
 }
 
 ND_CALL(srq_modify)
 {
 	struct nd_unix_srq_modify_params *p = params;
 	struct nd_srq *srq = nd_obj_get(p->srq, ND_KIND_SRQ);
-	int err = 0;
+	int32_t st = ND_SUCCESS;
+	int err;
 
 	if (!srq)
 		return ND_INVALID_HANDLE;
 	if (p->depth > (uint32_t)srq->adapter->attr.max_srq_wr)
 		return ND_INVALID_PARAMETER;
 	pthread_mutex_lock(&srq->lock);
-	if (p->depth) {
+	if (p->notify_threshold > (p->depth ? p->depth : srq->depth)) {
+		st = ND_INVALID_PARAMETER;
+		goto out;
+	}
+	/* Nothing changes unless all of it can. */
+	if (p->depth && p->depth < outstanding(srq)) {
+		st = ND_BUFFER_OVERFLOW;
+		goto out;
+	}
+	if (p->depth > srq->device_depth) {
 		struct ibv_srq_attr attr = { .max_wr = p->depth };
+
 		err = ibv_modify_srq(srq->srq, &attr, IBV_SRQ_MAX_WR);
+		if (err) {
+			st = err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+			goto out;
+		}
+		srq->device_depth = p->depth;
 	}
-	if (!err && p->notify_threshold) {
+	if (p->depth > srq->nslots && add_slots(srq, p->depth - srq->nslots)) {
+		st = ND_INSUFFICIENT_RESOURCES;
+		goto out;
+	}
+	if (p->depth)
+		__atomic_store_n(&srq->depth, p->depth, __ATOMIC_RELAXED);
+	if (p->notify_threshold) {
 		srq->threshold = p->notify_threshold;
-		arm_limit(srq);
+		st = evaluate(srq);
 	}
+out:
 	pthread_mutex_unlock(&srq->lock);
-	if (err == EINVAL && p->depth)
-		return ND_BUFFER_OVERFLOW;
-	return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
+	return st;
 }
 
 ND_CALL(srq_notify)
 {
 	struct nd_unix_ov_params *p = params;
 	struct nd_srq *srq = nd_obj_get(p->object, ND_KIND_SRQ);
+	uint32_t tag;
 	int32_t st;
 
 	if (!srq)
 		return ND_INVALID_HANDLE;
 	pthread_mutex_lock(&srq->lock);
-	st = nd_pending_add(&srq->notifies, &p->ov, 0, NULL);
-	if (st == ND_PENDING)
-		arm_limit(srq);
+	/* A tag of its own, to take this request back if arming fails. */
+	tag = ++srq->notify_tag & 0x7fffffffu;
+	st = nd_pending_add(&srq->notifies, &p->ov, tag, NULL);
+	if (st == ND_PENDING) {
+		int32_t err = evaluate(srq);
+
+		if (err != ND_SUCCESS) {
+			free(nd_pending_take(&srq->notifies, tag));
+			st = err;
+		}
+	}
 	pthread_mutex_unlock(&srq->lock);
 	return st;
 }
@@ -194,9 +303,12 @@ void nd_srq_async_event(struct nd_srq *srq, enum ibv_event_type type)
 {
 	if (!srq)
 		return;
+	/* The docs' ND_FAILURE for a catastrophic SRQ error is no status of
+	 * ndstatus.h: ND_UNSUCCESSFUL is the generic failure it stands for. */
 	pthread_mutex_lock(&srq->lock);
+	__atomic_store_n(&srq->armed, 0, __ATOMIC_RELAXED);
 	nd_pending_complete(&srq->notifies, ND_TAG_ANY,
-			    type == IBV_EVENT_SRQ_LIMIT_REACHED ? ND_SUCCESS : ND_INTERNAL_ERROR);
+			    type == IBV_EVENT_SRQ_LIMIT_REACHED ? ND_SUCCESS : ND_UNSUCCESSFUL);
 	pthread_mutex_unlock(&srq->lock);
 }
 

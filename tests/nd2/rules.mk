@@ -36,3 +36,13 @@ $(ND2STATUS_RIG): tests/nd2/nd2status_rig.c tests/nd2/ndcheck.h $(ND2_RIG_HEADER
 
 all: $(ND2STATUS_RIG)
 check-vm: $(ND2STATUS_RIG)
+
+# Shared receive queues and CQ notification (tests/vm/suites/nd2srq.sh).
+ND2_SRQ_RIG := $(BUILD)/tests/nd2/nd2srq_rig.exe
+
+$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_HEADERS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+
+all: $(ND2_SRQ_RIG)
+check-vm: $(ND2_SRQ_RIG)
