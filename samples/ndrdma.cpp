@@ -324,7 +324,9 @@ static bool ServerRun(Rdma *rd)
 			Ctl done = { CTL_DONE, 0, 0, (UINT32)rd->badTransfers, rd->checkedTransfers, 0, 0, 0 };
 
 			rd->peerBadTransfers = ask.errors;
-			if (!SendCtl(rd, &done))
+			/* The client's last access is behind it: the window goes
+			 * before the client hears from us and disconnects. */
+			if (!Unbind(rd) || !SendCtl(rd, &done))
 				return false;
 			while (rd->ctlSendOutstanding) {
 				if (!Progress(rd))

@@ -174,6 +174,7 @@ bool ServeVerify(Rdma *rd, const Ctl *ask);
 bool Setup(Rdma *rd, const sockaddr *local, int localLength);
 bool SetupQueuePair(Rdma *rd);
 bool ExchangeBuffers(Rdma *rd);
+bool Unbind(Rdma *rd);
 void Teardown(Rdma *rd);
 
 #endif
