@@ -5,6 +5,7 @@
 #                         Microsoft's samples, runtime linked in (-static),
 #                         with samples/common/*.cpp (small helpers) and the
 #                         ND2 SDK's libnd2.a (provider discovery, sdk/)
+#   samples/<name>/*.cpp  parts of <name>.exe alone (a sample past ~1,000 lines)
 #
 # `make demo` is the README's main job: ndinfo and ndpingpong between two
 # Soft-RoCE guests (samples/demo.sh through tests/vm/run --two).
@@ -21,11 +22,23 @@ $(BUILD)/samples/common/%.o: samples/common/%.cpp $(wildcard samples/common/*.h 
 	@mkdir -p $(@D)
 	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -c -o $@ $<
 
+# samples/<name>/*.cpp: the parts of <name>.exe alone, for a sample too
+# big for one file (samples/ndrdma/).
+SAMPLE_PART_DIRS := $(filter-out common,$(patsubst samples/%/,%,$(sort $(dir $(wildcard samples/*/*.cpp)))))
+define sample_parts
+$(BUILD)/samples/$(1).exe: SAMPLE_PARTS := $(patsubst samples/%.cpp,$(BUILD)/samples/%.o,$(wildcard samples/$(1)/*.cpp))
+$(BUILD)/samples/$(1).exe: $(patsubst samples/%.cpp,$(BUILD)/samples/%.o,$(wildcard samples/$(1)/*.cpp)) $(wildcard samples/$(1)/*.h)
+$(BUILD)/samples/$(1)/%.o: samples/$(1)/%.cpp $(wildcard samples/$(1)/*.h samples/common/*.h include/*.h)
+	@mkdir -p $$(@D)
+	$$(call quiet,MINGWXX,$$<)$$(MINGW_CXX) $$(SAMPLES_CXXFLAGS) -c -o $$@ $$<
+endef
+$(foreach d,$(SAMPLE_PART_DIRS),$(eval $(call sample_parts,$(d))))
+
 $(BUILD)/samples/%.exe: samples/%.cpp $(SAMPLES_COMMON) $(SDK_LIB) $(wildcard samples/common/*.h include/*.h)
 	@mkdir -p $(@D)
-	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLES_COMMON) $(SDK_LIB) -lws2_32 -luuid
+	$(call quiet,MINGWXX,$<)$(MINGW_CXX) $(SAMPLES_CXXFLAGS) -static -o $@ $< $(SAMPLE_PARTS) $(SAMPLES_COMMON) $(SDK_LIB) -lws2_32 -luuid
 
-.SECONDARY: $(SAMPLES_COMMON)
+.SECONDARY: $(SAMPLES_COMMON) $(foreach d,$(SAMPLE_PART_DIRS),$(patsubst samples/%.cpp,$(BUILD)/samples/%.o,$(wildcard samples/$(d)/*.cpp)))
 all: $(SAMPLES)
 
 # sysinfo runs on this machine; the ND2 samples need RDMA, which only the
