@@ -163,6 +163,8 @@ ND_CALL(connector_connect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!qp)
 		return ND_INVALID_PARAMETER_1;
 	if (p->private_data_len > ND_MAX_CALLER_DATA)
@@ -323,6 +325,13 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		} else if (c->state == ND_CONN_REQUESTED) {
 			/* Gone before our Accept: the Accept will say so. */
 			c->peer_gone = ND_CONNECTION_REFUSED;
+		} else if (c->state == ND_CONN_RESPONDED) {
+			/* The accepting side went away (its process ended)
+			 * before our CompleteConnect: the CompleteConnect fails,
+			 * and what the queue pair holds ends now. */
+			c->peer_gone = ND_CONNECTION_ABORTED;
+			if (c->qp && c->qp->qp)
+				nd_qp_to_error(c->qp);
 		}
 		break;
 	case RDMA_CM_EVENT_ESTABLISHED:
@@ -354,7 +363,13 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		disconnected(c);
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		/* The queue pair would keep its requests forever: the device
+		 * stays until the last process lets go of it, but nothing
+		 * arrives on it any more. */
+		nd_device_removed(c->adapter->ctx);
 		c->state = ND_CONN_FAILED;
+		if (c->qp && c->qp->qp)
+			nd_qp_to_error(c->qp);
 		nd_pending_complete(&c->pending, ND_TAG_ANY, ND_DEVICE_REMOVED);
 		break;
 	default:
@@ -390,9 +405,16 @@ ND_CALL(connector_complete_connect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&c->lock);
 	if (c->state != ND_CONN_RESPONDED) {
 		st = ND_CONNECTION_INVALID;
+		goto out;
+	}
+	if (c->peer_gone) {
+		c->state = ND_CONN_FAILED;
+		st = c->peer_gone;
 		goto out;
 	}
 	err = ready_qp(c, c->qp, c->inbound, min_u32(c->outbound, c->peer_outbound));
@@ -400,7 +422,11 @@ ND_CALL(connector_complete_connect)
 		err = errno;
 	if (err) {
 		c->state = ND_CONN_FAILED;
-		st = nd_status_from_errno(err);
+		if (c->qp && c->qp->qp)
+			nd_qp_to_error(c->qp);
+		/* EINVAL: the kernel saw the peer's REJ before its event
+		 * reached us. */
+		st = err == EINVAL ? ND_CONNECTION_ABORTED : nd_status_from_errno(err);
 		goto out;
 	}
 	c->state = ND_CONN_CONNECTED;
@@ -423,6 +449,8 @@ ND_CALL(connector_accept)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!qp)
 		return ND_INVALID_PARAMETER_1;
 	if (p->private_data_len > ND_MAX_CALLEE_DATA)
@@ -619,6 +647,8 @@ ND_CALL(connector_disconnect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&c->lock);
 	if (c->state != ND_CONN_CONNECTED && c->state != ND_CONN_DISCONNECTED) {
 		st = ND_CONNECTION_INVALID;
