@@ -19,7 +19,11 @@
  * the value to the peer's QP. */
 #define RNR_RETRY_PLAIN 6
 #define RNR_RETRY_INFINITE 7
-#define TRANSPORT_RETRY 7
+/* Transport retries: 7 is the most IB allows, but rxe takes 7 to mean
+ * "forever", so a peer that vanishes without a word (its link cut, its
+ * host gone) would leave every request pending for good.  With 6, such
+ * requests end ND_IO_TIMEOUT after some seconds, the rest flushed. */
+#define TRANSPORT_RETRY 6
 
 static uint32_t min_u32(uint32_t a, uint32_t b)
 {

@@ -5,10 +5,11 @@
 # Run by tests/vm/run; the report goes to stdout and to
 # $NDSHIM_VM_RESULTS/soak/report.txt.
 #
-# Memory is flat when, for each process, the resident set at the end and
-# its highest sample both lie within 1 MiB of the sample taken once the
-# warm-up is over (a tenth of the run, at least 30 s: the first
-# registrations, the CQ's and the heap's first growth).  1 MiB is 256 pages;
+# Memory is flat when, for each process, the resident set (VmRSS) and its
+# anonymous part (RssAnon: heap, the program's allocations, where a leak
+# shows), at the end and at their highest, lie within 1 MiB of the sample
+# taken once the warm-up is over (a tenth of the run, at least 30 s: the
+# first registrations, the CQ's and the heap's first growth).  1 MiB is 256 pages;
 # a per-request leak of 16 bytes would pass it in about 65,000 requests, and
 # a ten-minute run makes several times that.
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
@@ -23,8 +24,11 @@ limit_kb=1024
 warm=$((secs / 10))
 [ $warm -ge 30 ] || warm=30
 
+# VmRSS, and RssAnon (the heap and the program's own allocations, where a
+# leak shows) in kB; 0 0 once the process is gone.
 rss_kb() {
-	awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2> /dev/null || echo 0
+	awk '/^VmRSS:/ { r = $2 } /^RssAnon:/ { a = $2 } END { print (r ? r : 0), (a ? a : 0) }' "/proc/$1/status" 2> /dev/null ||
+		echo 0 0
 }
 
 "$ndrun" "$exe" serve "$addr" "$addr" > "$out/server.log" 2>&1 &
@@ -32,6 +36,8 @@ srv=$!
 "$ndrun" "$exe" connect "$addr" "$addr" "$secs" > "$out/client.log" 2>&1 &
 cli=$!
 t0=$(date +%s)
+sleep 1
+echo "soak: sampled processes: $(cat /proc/$srv/comm 2> /dev/null) $srv, $(cat /proc/$cli/comm 2> /dev/null) $cli" > "$out/pids.txt"
 # Sampled until both end, or the run is far past its time (a hang).
 while kill -0 $srv 2> /dev/null || kill -0 $cli 2> /dev/null; do
 	t=$(($(date +%s) - t0))
@@ -51,19 +57,21 @@ wait $cli || crc=$?
 
 {
 	echo "soak: $(date -u '+%Y-%m-%d %H:%M UTC'), $secs s asked, $(($(date +%s) - t0)) s taken"
+	cat "$out/pids.txt"
 	grep '^soak: server: ' "$out/server.log" || echo "soak: server: no final report (exit $src)"
 	grep '^soak: client: ' "$out/client.log" || echo "soak: client: no final report (exit $crc)"
 	awk -v warm=$warm -v limit=$limit_kb '
-		$1 >= warm && !base_t { base_t = $1; b1 = $2; b2 = $3 }
-		base_t { if ($2 > m1) m1 = $2; if ($3 > m2) m2 = $3 }
-		{ last_t = $1; e1 = $2; e2 = $3; n++ }
+		$1 >= warm && !base_t { base_t = $1; for (i = 2; i <= 5; i++) b[i] = $i }
+		base_t { for (i = 2; i <= 5; i++) if ($i > m[i]) m[i] = $i }
+		{ last_t = $1; for (i = 2; i <= 5; i++) e[i] = $i; n++ }
 		END {
 			if (!base_t) { print "soak: memory: no sample after the warm-up (" n " samples)"; exit 1 }
-			printf "soak: memory: %d samples; after the warm-up (%d s): server %d kB, client %d kB\n", n, base_t, b1, b2
-			printf "soak: memory: at the end (%d s): server %d kB (highest %d), client %d kB (highest %d)\n", last_t, e1, m1, e2, m2
-			g1 = (m1 > e1 ? m1 : e1) - b1; g2 = (m2 > e2 ? m2 : e2) - b2
-			printf "soak: memory: growth server %d kB, client %d kB (flat: at most %d kB each)\n", g1, g2, limit
-			exit (g1 > limit || g2 > limit) ? 1 : 0
+			printf "soak: memory: %d samples; after the warm-up (%d s): server RSS %d kB (anonymous %d), client RSS %d kB (anonymous %d)\n", n, base_t, b[2], b[3], b[4], b[5]
+			printf "soak: memory: at the end (%d s): server RSS %d kB (anonymous %d), client RSS %d kB (anonymous %d)\n", last_t, e[2], e[3], e[4], e[5]
+			bad = 0
+			for (i = 2; i <= 5; i++) { g[i] = (m[i] > e[i] ? m[i] : e[i]) - b[i]; if (g[i] > limit) bad = 1 }
+			printf "soak: memory: growth (highest or last sample minus the first after the warm-up): server RSS %d kB, anonymous %d kB; client RSS %d kB, anonymous %d kB (flat: at most %d kB each)\n", g[2], g[3], g[4], g[5], limit
+			exit bad
 		}' "$out/rss.txt"
 	echo "memory $?"
 } > "$out/report.raw" 2>&1

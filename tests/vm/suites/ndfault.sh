@@ -177,6 +177,14 @@ nf_link() {
 	if [ "$NDSHIM_VM_HOST" = A ]; then
 		nf_one link-serve 300 link serve "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER"
 		nf_report
+		# B gives the link back some 30 s after its program ended.
+		if vm_retry 150 busybox ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
+			nf_ok "link: B answers again once its link is back"
+		else
+			nf_fail "link: B does not answer after its link came back"
+		fi
+		# B checks the same from its side: stay up for it.
+		sleep 10
 		return 0
 	fi
 	"$nf_ndrun" "$nf_exe" link connect "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER" > "$nf_logs/link-connect.log" 2>&1 &
@@ -205,11 +213,13 @@ nf_link() {
 	ip link set "$NDSHIM_VM_NETDEV" up
 	nf_tags=link-connect
 	nf_report
-	if vm_retry 60 ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
+	if vm_retry 60 busybox ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
 		nf_ok "link: $NDSHIM_VM_NETDEV up again, A answers"
 	else
 		nf_fail "link: A does not answer after the link came back"
 	fi
+	# A checks the same from its side: stay up for it.
+	sleep 10
 }
 
 nf_run() {
