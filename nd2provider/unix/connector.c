@@ -19,7 +19,11 @@
  * the value to the peer's QP. */
 #define RNR_RETRY_PLAIN 6
 #define RNR_RETRY_INFINITE 7
-#define TRANSPORT_RETRY 7
+/* Transport retries: 7 is the most IB allows, but rxe takes 7 to mean
+ * "forever", so a peer that vanishes without a word (its link cut, its
+ * host gone) would leave every request pending for good.  With 6, such
+ * requests end ND_IO_TIMEOUT after some seconds, the rest flushed. */
+#define TRANSPORT_RETRY 6
 
 static uint32_t min_u32(uint32_t a, uint32_t b)
 {
@@ -169,6 +173,8 @@ ND_CALL(connector_connect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!qp)
 		return ND_INVALID_PARAMETER_1;
 	if (p->private_data_len > ND_MAX_CALLER_DATA)
@@ -332,6 +338,13 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		} else if (c->state == ND_CONN_REQUESTED) {
 			/* Gone before our Accept: the Accept will say so. */
 			c->peer_gone = ND_CONNECTION_REFUSED;
+		} else if (c->state == ND_CONN_RESPONDED) {
+			/* The accepting side went away (its process ended)
+			 * before our CompleteConnect: the CompleteConnect fails,
+			 * and what the queue pair holds ends now. */
+			c->peer_gone = ND_CONNECTION_ABORTED;
+			if (c->qp && c->qp->qp)
+				nd_qp_to_error(c->qp);
 		}
 		break;
 	case RDMA_CM_EVENT_ESTABLISHED:
@@ -363,7 +376,13 @@ void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev)
 		disconnected(c);
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		/* The queue pair would keep its requests forever: the device
+		 * stays until the last process lets go of it, but nothing
+		 * arrives on it any more. */
+		nd_device_removed(c->adapter->ctx);
 		c->state = ND_CONN_FAILED;
+		if (c->qp && c->qp->qp)
+			nd_qp_to_error(c->qp);
 		nd_pending_complete(&c->pending, ND_TAG_ANY, ND_DEVICE_REMOVED);
 		break;
 	default:
@@ -399,9 +418,16 @@ ND_CALL(connector_complete_connect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&c->lock);
 	if (c->state != ND_CONN_RESPONDED) {
 		st = ND_CONNECTION_INVALID;
+		goto out;
+	}
+	if (c->peer_gone) {
+		c->state = ND_CONN_FAILED;
+		st = c->peer_gone;
 		goto out;
 	}
 	err = ready_qp(c, c->qp, c->inbound, min_u32(c->outbound, c->peer_outbound));
@@ -409,7 +435,11 @@ ND_CALL(connector_complete_connect)
 		err = errno;
 	if (err) {
 		c->state = ND_CONN_FAILED;
-		st = nd_status_from_errno(err);
+		if (c->qp && c->qp->qp)
+			nd_qp_to_error(c->qp);
+		/* EINVAL: the kernel saw the peer's REJ before its event
+		 * reached us. */
+		st = err == EINVAL ? ND_CONNECTION_ABORTED : nd_status_from_errno(err);
 		goto out;
 	}
 	c->state = ND_CONN_CONNECTED;
@@ -432,6 +462,8 @@ ND_CALL(connector_accept)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!qp)
 		return ND_INVALID_PARAMETER_1;
 	if (p->private_data_len > ND_MAX_CALLEE_DATA)
@@ -632,6 +664,8 @@ ND_CALL(connector_disconnect)
 
 	if (!c)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(c->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&c->lock);
 	if ((c->state != ND_CONN_CONNECTED && c->state != ND_CONN_DISCONNECTED) || c->disconnect_called) {
 		st = ND_CONNECTION_INVALID;

@@ -29,6 +29,8 @@ ND_CALL(cq_create)
 
 	if (!a)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(a))
+		return ND_DEVICE_REMOVED;
 	if (!p->depth || p->depth > (uint32_t)a->attr.max_cqe)
 		return ND_INVALID_PARAMETER_3;
 	cq = calloc(1, sizeof(*cq));
@@ -257,6 +259,8 @@ ND_CALL(cq_notify)
 
 	if (!cq)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(cq->adapter))
+		return ND_DEVICE_REMOVED;
 	if (p->type > ND_CQ_NOTIFY_SOLICITED)
 		return ND_INVALID_PARAMETER_1;
 	pthread_mutex_lock(&cq->lock);

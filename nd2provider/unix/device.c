@@ -371,6 +371,7 @@ static bool probe_cq_resize(struct nd_adapter *a)
 struct async_watch {
 	struct ibv_context *ctx;
 	int refs;
+	bool removed;
 	struct nd_ev_source src;
 };
 static struct async_watch watches[16];
@@ -388,6 +389,9 @@ static void async_handler(struct nd_ev_source *src)
 		case IBV_EVENT_SRQ_ERR:
 		case IBV_EVENT_SRQ_LIMIT_REACHED:
 			nd_srq_async_event(ev.element.srq->srq_context, ev.event_type);
+			break;
+		case IBV_EVENT_DEVICE_FATAL:
+			nd_device_removed(w->ctx);
 			break;
 		case IBV_EVENT_QP_FATAL:
 		case IBV_EVENT_QP_REQ_ERR:
@@ -418,6 +422,7 @@ static int watch_device(struct ibv_context *ctx)
 	if (!free_w)
 		return ENOSPC;
 	free_w->ctx = ctx;
+	__atomic_store_n(&free_w->removed, false, __ATOMIC_RELAXED);
 	free_w->src.fd = ctx->async_fd;
 	free_w->src.handler = async_handler;
 	if (nd_ev_add(&free_w->src))
@@ -437,6 +442,31 @@ static void unwatch_device(struct ibv_context *ctx)
 				nd_ev_remove(&watches[i].src);
 			return;
 		}
+}
+
+/* The device went away (rdma_cm's DEVICE_REMOVAL on one of its ids, or a
+ * fatal async event): from now on only cleanup succeeds on its adapters,
+ * everything else returns ND_DEVICE_REMOVED.  nd_ev_lock held. */
+void nd_device_removed(struct ibv_context *ctx)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++)
+		if (watches[i].refs && watches[i].ctx == ctx && !watches[i].removed) {
+			nd_log("device %s removed: only cleanup succeeds on its objects", ctx->device->name);
+			__atomic_store_n(&watches[i].removed, true, __ATOMIC_RELEASE);
+		}
+}
+
+/* Lock-free: called on every object's way in. */
+bool nd_adapter_removed(const struct nd_adapter *a)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++)
+		if (__atomic_load_n(&watches[i].removed, __ATOMIC_ACQUIRE) && watches[i].ctx == a->ctx)
+			return true;
+	return false;
 }
 
 ND_CALL(adapter_open)

@@ -100,6 +100,8 @@ ND_CALL(listener_listen)
 
 	if (!l)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(l->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&l->lock);
 	if (l->listening) {
 		st = ND_INVALID_DEVICE_STATE;
@@ -157,6 +159,8 @@ ND_CALL(listener_get_connection_request)
 
 	if (!l)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(l->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!c)
 		return ND_INVALID_PARAMETER_1;
 	pthread_mutex_lock(&nd_ev_lock);
@@ -206,6 +210,9 @@ void nd_listener_cm_event(struct nd_listener *l, struct rdma_cm_event *ev)
 			match(l);
 			r = NULL;
 		}
+	} else if (ev->event == RDMA_CM_EVENT_DEVICE_REMOVAL && id == l->id) {
+		nd_device_removed(l->adapter->ctx);
+		nd_pending_complete(&l->pending, ND_TAG_ANY, ND_DEVICE_REMOVED);
 	} else if (id != l->id) {
 		/* A queued request whose peer gave up before we handed it out. */
 		for (rp = &l->requests; *rp; rp = &(*rp)->next)

@@ -53,6 +53,8 @@ ND_CALL(mr_register)
 
 	if (!mr)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(mr->adapter))
+		return ND_DEVICE_REMOVED;
 	if (!p->buffer)
 		return ND_INVALID_PARAMETER;
 	if (!p->length)
@@ -183,6 +185,8 @@ ND_CALL(mw_create)
 
 	if (!a)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(a))
+		return ND_DEVICE_REMOVED;
 	if (!(a->attr.device_cap_flags & IBV_DEVICE_MEM_WINDOW_TYPE_2B))
 		return ND_NOT_SUPPORTED;
 	mw = calloc(1, sizeof(*mw));

@@ -123,6 +123,9 @@ struct nd_adapter {
 #define ND_MAX_CALLEE_DATA 148	/* min(REP 196, REJ 148) */
 #define ND_PRIVATE_DATA_MAX 196
 void nd_adapter_hold(struct nd_adapter *a);
+/* The device is gone (nd_ev_lock held) / was it. */
+void nd_device_removed(struct ibv_context *ctx);
+bool nd_adapter_removed(const struct nd_adapter *a);
 void nd_adapter_release(struct nd_adapter *a);
 /* Windows <-> Linux socket addresses. */
 int nd_addr_to_linux(const struct nd_unix_addr *in, struct sockaddr_storage *out);
@@ -290,7 +293,7 @@ struct nd_connector {
 	uint8_t peer_data[ND_PRIVATE_DATA_MAX];	/* what the peer sent */
 	uint32_t peer_len;
 	uint32_t peer_inbound, peer_outbound;	/* GetReadLimits */
-	int32_t peer_gone;	/* REQUESTED: the connecting side left; Accept's status */
+	int32_t peer_gone;	/* REQUESTED or RESPONDED: the peer left; Accept's or CompleteConnect's status */
 };
 
 struct nd_conn_request {

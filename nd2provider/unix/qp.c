@@ -50,6 +50,8 @@ ND_CALL(qp_create)
 
 	if (!a)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(a))
+		return ND_DEVICE_REMOVED;
 	d = &a->attr;
 	if (!rcq)
 		return ND_INVALID_PARAMETER_2;

@@ -53,6 +53,8 @@ ND_CALL(srq_create)
 
 	if (!a)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(a))
+		return ND_DEVICE_REMOVED;
 	if (!a->attr.max_srq)
 		return ND_NOT_SUPPORTED;
 	if (!p->depth || p->depth > (uint32_t)a->attr.max_srq_wr)
@@ -283,6 +285,8 @@ ND_CALL(srq_notify)
 
 	if (!srq)
 		return ND_INVALID_HANDLE;
+	if (nd_adapter_removed(srq->adapter))
+		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&srq->lock);
 	/* A tag of its own, to take this request back if arming fails. */
 	tag = ++srq->notify_tag & 0x7fffffffu;

@@ -46,3 +46,19 @@ $(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_HEADERS)
 
 all: $(ND2_SRQ_RIG)
 check-vm: $(ND2_SRQ_RIG)
+# The fault rig (tests/vm/suites/ndfault.sh) and the soak (make soak):
+# their own mains over nd2peer_rig.c's helpers.
+NDFAULT_RIG := $(BUILD)/tests/nd2/ndfault_rig.exe
+NDSOAK_RIG := $(BUILD)/tests/nd2/ndsoak_rig.exe
+NDFAULT_DEPS := tests/nd2/ndfault_flow.c tests/nd2/nd2peer_rig.c tests/nd2/ndfault.h tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+
+$(NDFAULT_RIG): tests/nd2/ndfault_rig.c $(NDFAULT_DEPS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -DND2PEER_NO_MAIN -o $@ $(filter %.c,$^) -lws2_32 -luuid
+
+$(NDSOAK_RIG): tests/nd2/ndsoak_rig.c $(NDFAULT_DEPS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -DND2PEER_NO_MAIN -o $@ $(filter %.c,$^) -lws2_32 -luuid
+
+all: $(NDFAULT_RIG) $(NDSOAK_RIG)
+check-vm: $(NDFAULT_RIG)

@@ -22,3 +22,12 @@ check-long: all
 	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} tests/vm/run tests/vm/long/nd2peer-long.sh
 	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} \
 		tests/vm/run --two tests/vm/long/nd2peer-long.sh tests/vm/long/nd2peer-long.sh
+
+# make soak (outside make check): tests/vm/soak/soak.sh on one guest, a
+# ping-pong and an RDMA Write stream for SOAK_SECONDS (default 600), every
+# byte checked, memory sampled; its report lands in
+# $(BUILD)/vm-results/soak/report.txt (docs/soak.md keeps the last one).
+SOAK_SECONDS ?= 600
+.PHONY: soak
+soak: all
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$$(($(SOAK_SECONDS) + 400)) tests/vm/run tests/vm/soak/soak.sh $(SOAK_SECONDS)
