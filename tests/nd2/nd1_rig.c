@@ -807,6 +807,11 @@ static void client2(struct side *s, const char *peer_ip)
 	check(r == &c.recv[0] && r->Status == ND_CANCELED,
 	      "Flush completes the Receive the batch held ND_CANCELED, without Submit (%#lx)", r ? r->Status : 0);
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	c.recv[1].Status = ND_PENDING;
+	hr = c.ep->lpVtbl->Receive(c.ep, &c.recv[1], &sge, 1);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.recv[1] && r->Status == ND_CANCELED, "a Receive after Flush completes ND_CANCELED (%#lx, %#lx)",
+	      hr, r ? r->Status : 0);
 	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
 	check(hr == ND_SUCCESS, "Disconnect (%#lx)", hr);
 out:
