@@ -488,8 +488,9 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 	      "Write past the window's length: ND_INVALID_PARAMETER_5");
 	hr = s->ep->lpVtbl->Write(s->ep, &s->other, &sge, 1, &desc, 128, 0);
 	r = hr == ND_SUCCESS ? next_result(s) : NULL;
-	check(r == &s->other && r->Status == ND_SUCCESS, "Write 256 bytes at Offset 128 of the peer's window (%#lx, %#lx)",
-	      hr, r ? r->Status : 0);
+	check(r == &s->other && r->Status == ND_SUCCESS && r->BytesTransferred == 256,
+	      "Write 256 bytes at Offset 128 of the peer's window: ND_SUCCESS, 256 bytes (%#lx, %#lx, %lu)", hr,
+	      r ? r->Status : 0, r ? (unsigned long)r->BytesTransferred : 0UL);
 	sge = (ND_SGE){ w + 512, 64, s->mr };
 	hr = s->ep->lpVtbl->Read(s->ep, &s->other, &sge, 1, &desc, 0, 0);
 	r = hr == ND_SUCCESS ? next_result(s) : NULL;
@@ -752,8 +753,8 @@ static void client2(struct side *s, const char *peer_ip)
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
 	for (i = 0; i < 3; i++) {
 		r = next_on(c.cq);
-		check(r == &c.send[i] && r->Status == ND_SUCCESS,
-		      "after SubmitRequestBatch, batched Send %d completes, in order", i);
+		check(r == &c.send[i] && r->Status == ND_SUCCESS && r->BytesTransferred == 2,
+		      "after SubmitRequestBatch, batched Send %d completes, in order, with its 2 bytes", i);
 	}
 
 	if (!recv2(&c, 0, sizeof(desc), "the window's descriptor"))
@@ -787,8 +788,8 @@ static void client2(struct side *s, const char *peer_ip)
 		goto out;
 	}
 	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
-	check(r == &c.send[0] && r->Status == ND_SUCCESS,
-	      "SendAndInvalidate completes through its ND_RESULT (%#lx, %#lx)", hr, r ? r->Status : 0);
+	check(r == &c.send[0] && r->Status == ND_SUCCESS && r->BytesTransferred == 6,
+	      "SendAndInvalidate completes through its ND_RESULT, with its 6 bytes (%#lx, %#lx)", hr, r ? r->Status : 0);
 	if (!recv2(&c, 1, 3, "the server's 'ack'"))
 		goto out;
 	sge = (ND_SGE){ w + 1024, 64, s->mr };
