@@ -456,6 +456,22 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 	check(hr == ND_CONNECTION_REFUSED, "Connect to a port nobody serves: ND_CONNECTION_REFUSED (%#lx)", hr);
 	ep2->lpVtbl->Release(ep2);
 	c2->lpVtbl->Release(c2);
+	/* An endpoint never connected takes no initiator request, in a batch
+	 * or not: the code comes at once. */
+	s->ad->lpVtbl->CreateConnector(s->ad, &c2);
+	c2->lpVtbl->CreateEndpoint(c2, s->cq, s->cq, 1, 1, 1, 1, 0, 0, &inl, &ep2);
+	memset(&desc, 0, sizeof(desc));
+	sge = (ND_SGE){ w, 8, s->mr };
+	check(ep2->lpVtbl->Send(ep2, &s->other, &sge, 1, 0) == ND_CONNECTION_INVALID,
+	      "Send before the connection: ND_CONNECTION_INVALID");
+	check(ep2->lpVtbl->SendAndInvalidate(ep2, &s->other, &sge, 1, &desc, 0) == ND_CONNECTION_INVALID,
+	      "SendAndInvalidate before the connection: ND_CONNECTION_INVALID");
+	ep2->lpVtbl->StartRequestBatch(ep2);
+	check(ep2->lpVtbl->Send(ep2, &s->other, &sge, 1, 0) == ND_CONNECTION_INVALID,
+	      "inside a batch, Send before the connection: ND_CONNECTION_INVALID at once");
+	ep2->lpVtbl->SubmitRequestBatch(ep2);
+	ep2->lpVtbl->Release(ep2);
+	c2->lpVtbl->Release(c2);
 	check(s->conn->lpVtbl->Connect(s->conn, s->ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0, "hello",
 				       5, NULL) == ND_INVALID_PARAMETER_8,
 	      "Connect(no OVERLAPPED): ND_INVALID_PARAMETER_8");
