@@ -83,7 +83,12 @@ static SIZE_T STDMETHODCALLTYPE cq_GetResults(INDCompletionQueue *This, ND_RESUL
 			ND_RESULT *res = r[i].RequestContext;
 
 			res->Status = v1_status(&r[i]);
-			res->BytesTransferred = r[i].BytesTransferred;
+			/* A Send's or Write's length was noted when it was made
+			 * (v1_endpoint.c); v2 reports none. */
+			if (r[i].RequestType == Nd2RequestTypeSend || r[i].RequestType == Nd2RequestTypeWrite)
+				res->BytesTransferred = res->Status == ND_SUCCESS ? res->BytesTransferred : 0;
+			else
+				res->BytesTransferred = r[i].BytesTransferred;
 			results[done++] = res;
 		}
 		if (got < want)

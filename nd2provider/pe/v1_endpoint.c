@@ -94,8 +94,10 @@ static void STDMETHODCALLTYPE ep_SubmitRequestBatch(INDEndpoint *This)
  * local tokens).  ND_DATA_OVERRUN past the endpoint's limit for that
  * direction; ND_BUFFER_OVERFLOW when they add up to more than the
  * device's MaxTransferLength (v1's MaxInbound/OutboundLength);
- * ND_INVALID_PARAMETER_2 for an SGE with data but no valid region. */
-static HRESULT convert_sges(const struct nd1_endpoint *ep, const ND_SGE *in, SIZE_T n, ULONG limit, ND2_SGE *out)
+ * ND_INVALID_PARAMETER_2 for an SGE with data but no valid region.
+ * *bytes: what they add up to. */
+static HRESULT convert_sges(const struct nd1_endpoint *ep, const ND_SGE *in, SIZE_T n, ULONG limit, ND2_SGE *out,
+			    SIZE_T *bytes)
 {
 	SIZE_T i, total = 0;
 
@@ -115,20 +117,31 @@ static HRESULT convert_sges(const struct nd1_endpoint *ep, const ND_SGE *in, SIZ
 		out[i].BufferLength = (ULONG)in[i].Length;
 		out[i].MemoryRegionToken = mr ? ND_CALL(mr, GetLocalToken) : 0;
 	}
+	*bytes = total;
 	return ND_SUCCESS;
+}
+
+/* v1 reports the bytes of a Send, SendAndInvalidate or Write in its
+ * ND_RESULT (the ND_RESULT page), which v2 does not: the request's own
+ * ND_RESULT keeps them until it completes (v1_cq.c). */
+static void note_length(ND_RESULT *res, SIZE_T bytes)
+{
+	res->BytesTransferred = bytes;
 }
 
 static HRESULT STDMETHODCALLTYPE ep_Send(INDEndpoint *This, ND_RESULT *res, const ND_SGE *sgl, SIZE_T n, DWORD flags)
 {
 	struct nd1_endpoint *ep = to_ep(This);
 	ND2_SGE sge[ND1_MAX_SGE];
+	SIZE_T bytes;
 	HRESULT hr;
 
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
-	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge, &bytes);
 	if (hr != ND_SUCCESS)
 		return hr;
+	note_length(res, bytes);
 	return ND_CALL(ep->v2, Send, res, sge, (ULONG)n, flags);
 }
 
@@ -141,15 +154,17 @@ static HRESULT STDMETHODCALLTYPE ep_SendAndInvalidate(INDEndpoint *This, ND_RESU
 	struct nd1_endpoint *ep = to_ep(This);
 	ND2_SGE sge[ND1_MAX_SGE];
 	struct nd_unix_send_invalidate_params p;
+	SIZE_T bytes;
 	HRESULT hr;
 
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
 	if (!desc)
 		return ND_INVALID_PARAMETER_4;
-	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge, &bytes);
 	if (hr != ND_SUCCESS)
 		return hr;
+	note_length(res, bytes);
 	p = (struct nd_unix_send_invalidate_params){ qp_handle(ep), ND_PTR(res), ND_PTR(sge), (UINT32)n, flags,
 						     desc->Token, 0 };
 	return NdshimUnixCall(ND_UNIX_QP_SEND_INVALIDATE, &p);
@@ -159,11 +174,12 @@ static HRESULT STDMETHODCALLTYPE ep_Receive(INDEndpoint *This, ND_RESULT *res, c
 {
 	struct nd1_endpoint *ep = to_ep(This);
 	ND2_SGE sge[ND1_MAX_SGE];
+	SIZE_T bytes;
 	HRESULT hr;
 
 	if (!res)
 		return ND_INVALID_PARAMETER_1;
-	hr = convert_sges(ep, sgl, n, ep->in_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->in_sge, sge, &bytes);
 	if (hr != ND_SUCCESS)
 		return hr;
 	return ND_CALL(ep->v2, Receive, res, sge, (ULONG)n);
@@ -218,6 +234,7 @@ static HRESULT rdma(struct nd1_endpoint *ep, BOOL read, ND_RESULT *res, const ND
 {
 	ND2_SGE sge[ND1_MAX_SGE];
 	UINT64 base, length;
+	SIZE_T bytes;
 	HRESULT hr;
 
 	if (!res)
@@ -228,9 +245,11 @@ static HRESULT rdma(struct nd1_endpoint *ep, BOOL read, ND_RESULT *res, const ND
 	length = nd1_bswap64(desc->Length);
 	if (offset > length)
 		return ND_INVALID_PARAMETER_5;
-	hr = convert_sges(ep, sgl, n, ep->out_sge, sge);
+	hr = convert_sges(ep, sgl, n, ep->out_sge, sge, &bytes);
 	if (hr != ND_SUCCESS)
 		return hr;
+	if (!read)
+		note_length(res, bytes);
 	if (read)
 		return ND_CALL(ep->v2, Read, res, sge, (ULONG)n, base + offset, desc->Token, flags);
 	return ND_CALL(ep->v2, Write, res, sge, (ULONG)n, base + offset, desc->Token, flags);

@@ -288,6 +288,11 @@ ND_CALL(qp_receive)
 		return post_status(err);
 	}
 	qp->rq_head++;
+	/* After Flush: rxe's user-space post never enters the kernel, which
+	 * flushes an error-state QP only when moved there, so the Receive
+	 * would wait for ever instead of completing ND_CANCELED. */
+	if (unlikely(qp->qp->state == IBV_QPS_ERR))
+		nd_qp_to_error(qp);
 	return ND_SUCCESS;
 }
 

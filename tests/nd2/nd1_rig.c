@@ -456,6 +456,22 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 	check(hr == ND_CONNECTION_REFUSED, "Connect to a port nobody serves: ND_CONNECTION_REFUSED (%#lx)", hr);
 	ep2->lpVtbl->Release(ep2);
 	c2->lpVtbl->Release(c2);
+	/* An endpoint never connected takes no initiator request, in a batch
+	 * or not: the code comes at once. */
+	s->ad->lpVtbl->CreateConnector(s->ad, &c2);
+	c2->lpVtbl->CreateEndpoint(c2, s->cq, s->cq, 1, 1, 1, 1, 0, 0, &inl, &ep2);
+	memset(&desc, 0, sizeof(desc));
+	sge = (ND_SGE){ w, 8, s->mr };
+	check(ep2->lpVtbl->Send(ep2, &s->other, &sge, 1, 0) == ND_CONNECTION_INVALID,
+	      "Send before the connection: ND_CONNECTION_INVALID");
+	check(ep2->lpVtbl->SendAndInvalidate(ep2, &s->other, &sge, 1, &desc, 0) == ND_CONNECTION_INVALID,
+	      "SendAndInvalidate before the connection: ND_CONNECTION_INVALID");
+	ep2->lpVtbl->StartRequestBatch(ep2);
+	check(ep2->lpVtbl->Send(ep2, &s->other, &sge, 1, 0) == ND_CONNECTION_INVALID,
+	      "inside a batch, Send before the connection: ND_CONNECTION_INVALID at once");
+	ep2->lpVtbl->SubmitRequestBatch(ep2);
+	ep2->lpVtbl->Release(ep2);
+	c2->lpVtbl->Release(c2);
 	check(s->conn->lpVtbl->Connect(s->conn, s->ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0, "hello",
 				       5, NULL) == ND_INVALID_PARAMETER_8,
 	      "Connect(no OVERLAPPED): ND_INVALID_PARAMETER_8");
@@ -488,8 +504,9 @@ static void client(struct side *s, const char *ip, const char *peer_ip)
 	      "Write past the window's length: ND_INVALID_PARAMETER_5");
 	hr = s->ep->lpVtbl->Write(s->ep, &s->other, &sge, 1, &desc, 128, 0);
 	r = hr == ND_SUCCESS ? next_result(s) : NULL;
-	check(r == &s->other && r->Status == ND_SUCCESS, "Write 256 bytes at Offset 128 of the peer's window (%#lx, %#lx)",
-	      hr, r ? r->Status : 0);
+	check(r == &s->other && r->Status == ND_SUCCESS && r->BytesTransferred == 256,
+	      "Write 256 bytes at Offset 128 of the peer's window: ND_SUCCESS, 256 bytes (%#lx, %#lx, %lu)", hr,
+	      r ? r->Status : 0, r ? (unsigned long)r->BytesTransferred : 0UL);
 	sge = (ND_SGE){ w + 512, 64, s->mr };
 	hr = s->ep->lpVtbl->Read(s->ep, &s->other, &sge, 1, &desc, 0, 0);
 	r = hr == ND_SUCCESS ? next_result(s) : NULL;
@@ -752,8 +769,8 @@ static void client2(struct side *s, const char *peer_ip)
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
 	for (i = 0; i < 3; i++) {
 		r = next_on(c.cq);
-		check(r == &c.send[i] && r->Status == ND_SUCCESS,
-		      "after SubmitRequestBatch, batched Send %d completes, in order", i);
+		check(r == &c.send[i] && r->Status == ND_SUCCESS && r->BytesTransferred == 2,
+		      "after SubmitRequestBatch, batched Send %d completes, in order, with its 2 bytes", i);
 	}
 
 	if (!recv2(&c, 0, sizeof(desc), "the window's descriptor"))
@@ -787,8 +804,8 @@ static void client2(struct side *s, const char *peer_ip)
 		goto out;
 	}
 	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
-	check(r == &c.send[0] && r->Status == ND_SUCCESS,
-	      "SendAndInvalidate completes through its ND_RESULT (%#lx, %#lx)", hr, r ? r->Status : 0);
+	check(r == &c.send[0] && r->Status == ND_SUCCESS && r->BytesTransferred == 6,
+	      "SendAndInvalidate completes through its ND_RESULT, with its 6 bytes (%#lx, %#lx)", hr, r ? r->Status : 0);
 	if (!recv2(&c, 1, 3, "the server's 'ack'"))
 		goto out;
 	sge = (ND_SGE){ w + 1024, 64, s->mr };
@@ -807,6 +824,11 @@ static void client2(struct side *s, const char *peer_ip)
 	check(r == &c.recv[0] && r->Status == ND_CANCELED,
 	      "Flush completes the Receive the batch held ND_CANCELED, without Submit (%#lx)", r ? r->Status : 0);
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
+	c.recv[1].Status = ND_PENDING;
+	hr = c.ep->lpVtbl->Receive(c.ep, &c.recv[1], &sge, 1);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.recv[1] && r->Status == ND_CANCELED, "a Receive after Flush completes ND_CANCELED (%#lx, %#lx)",
+	      hr, r ? r->Status : 0);
 	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
 	check(hr == ND_SUCCESS, "Disconnect (%#lx)", hr);
 out:
