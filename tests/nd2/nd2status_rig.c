@@ -419,6 +419,12 @@ static void cq_codes(void)
 	      "CompletionQueue::GetNotifyAffinity(NULL group): ND_INVALID_PARAMETER");
 	check(q->lpVtbl->GetNotifyAffinity(q, &group, NULL) == ND_INVALID_PARAMETER,
 	      "CompletionQueue::GetNotifyAffinity(NULL affinity): ND_INVALID_PARAMETER");
+	group = 7;
+	aff = 0;
+	st = q->lpVtbl->GetNotifyAffinity(q, &group, &aff);
+	check(st == ND_SUCCESS && group == 0 && aff != 0,
+	      "CompletionQueue::GetNotifyAffinity: ND_SUCCESS, group 0, the process's processors (%#llx)",
+	      (unsigned long long)aff);
 	if (info.AdapterFlags & ND_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED) {
 		check(q->lpVtbl->Resize(q, 0) == ND_INVALID_PARAMETER, "CompletionQueue::Resize(0): ND_INVALID_PARAMETER");
 		check(q->lpVtbl->Resize(q, info.MaxCompletionQueueDepth + 1) == ND_INVALID_PARAMETER,
@@ -477,6 +483,11 @@ static void srq_codes(void)
 	check(s->lpVtbl->GetNotifyAffinity(s, NULL, &aff) == ND_INVALID_PARAMETER &&
 		      s->lpVtbl->GetNotifyAffinity(s, &group, NULL) == ND_INVALID_PARAMETER,
 	      "SharedReceiveQueue::GetNotifyAffinity(NULL group / NULL affinity): ND_INVALID_PARAMETER");
+	group = 7;
+	aff = 0;
+	st = s->lpVtbl->GetNotifyAffinity(s, &group, &aff);
+	check(st == ND_SUCCESS && group == 0 && aff != 0,
+	      "SharedReceiveQueue::GetNotifyAffinity: ND_SUCCESS, group 0 (%#llx)", (unsigned long long)aff);
 	check(s->lpVtbl->Receive(s, NULL, NULL, 1) == ND_INVALID_PARAMETER_2,
 	      "SharedReceiveQueue::Receive(NULL SGE array, 1 SGE): ND_INVALID_PARAMETER_2");
 	check(s->lpVtbl->Receive(s, NULL, two, 2) == ND_DATA_OVERRUN,
