@@ -30,9 +30,12 @@ check-vm: $(ND1_RIG)
 # (tests/vm/suites/nd2status.sh, docs/nd2-status.md).
 ND2STATUS_RIG := $(BUILD)/tests/nd2/nd2status_rig.exe
 
-$(ND2STATUS_RIG): tests/nd2/nd2status_rig.c tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
+ND2STATUS_SRCS := tests/nd2/nd2status_rig.c tests/nd2/nd2status_objects.c tests/nd2/nd2status_qp.c \
+		   tests/nd2/nd2status_cm.c tests/nd2/ndcheck.c
+
+$(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
-	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ $(ND2STATUS_SRCS) -lws2_32 -luuid
 
 all: $(ND2STATUS_RIG)
 check-vm: $(ND2STATUS_RIG)
