@@ -172,6 +172,9 @@ void crt_osf_closed(int fd);
 intptr_t __cdecl crt__get_osfhandle(int fd);
 intptr_t __cdecl ucrt__get_osfhandle(int fd);
 int __cdecl crt__open_osfhandle(intptr_t handle, int flags);
+/* system.c */
+int __cdecl crt_system(const char *cmd);
+int __cdecl crt__wsystem(const WCHAR *cmd);
 
 /* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
  * __stdio_common_* option bits (_CRT_INTERNAL_PRINTF_*, corecrt_stdio_config.h);
