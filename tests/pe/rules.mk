@@ -97,6 +97,7 @@ $(PE_BIN)/msvc/%.obj: $(PE_SRC)/msvc/%.S
 	@mkdir -p $(@D)
 	$(PE_MSVC_CXX) -c -o $@ $<
 $(PE_BIN)/msvc_fh4.exe: $(PE_BIN)/msvc/msvc_fh4_tables.obj
+$(PE_BIN)/msvc_fh4_noexcept.exe: $(PE_BIN)/msvc/msvc_fh4_noexcept_tables.obj
 
 $(PE_MSVC_PROGS): $(PE_BIN)/%.exe: $(PE_BIN)/msvc/%.obj $(PE_MSVC_LIBS)
 	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib \

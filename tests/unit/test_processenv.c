@@ -133,6 +133,18 @@ static void test_path_mapping(void **state)
 	check_to_unix(u"CONOUT$", "/dev/tty");
 	check_to_unix(u"D:\\foo", NULL);
 	check_to_unix(u"\\\\server\\share\\x", NULL);
+	/* what Windows strips from names, except after \\?\ */
+	check_to_unix(u"C:\\d\\a.txt.", "/d/a.txt");
+	check_to_unix(u"a.txt . .", "a.txt");
+	check_to_unix(u"dir.\\x", "dir/x");
+	check_to_unix(u"dir..\\x", "dir../x");
+	check_to_unix(u"...\\x", ".../x");
+	check_to_unix(u"dir\\", "dir/");
+	check_to_unix(u"a\\..", "a/..");
+	check_to_unix(u"a\\.", "a/.");
+	check_to_unix(u"..", "..");
+	check_to_unix(u" .", ".");
+	check_to_unix(u"\\\\?\\C:\\lit.txt.", "/lit.txt.");
 	assert_null(path_to_unix(u"D:\\x", &err));
 	assert_int_equal(err, ERROR_PATH_NOT_FOUND);
 	assert_null(path_to_unix(u"\\\\srv\\s", &err));

@@ -1,6 +1,8 @@
 /* The CRT only has the "C" locale.  Its code page is 0 and MB_CUR_MAX 1,
  * as in msvcrt's own "C" locale; setlocale(..., "") answers "C" as well
  * instead of naming a Windows locale we would not honour. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "msvcrt/msvcrt_private.h"
@@ -76,4 +78,74 @@ static struct crt_lconv c_lconv = {
 struct crt_lconv *__cdecl crt_localeconv(void)
 {
 	return &c_lconv;
+}
+
+/* _locale_t objects (_create_locale).  Their layout is the UCRT's: a
+ * pointer to the locale data, which begins with what its headers' inline
+ * functions read (the ctype table, MB_CUR_MAX, the code page), and one to
+ * the multibyte data.  Every object names the one "C" locale: the data
+ * is shared, only the pair is the caller's to free. */
+struct crt_locale_data {
+	const unsigned short *pctype;
+	int mb_cur_max;
+	unsigned int lc_codepage;
+};
+
+struct crt_locale {
+	struct crt_locale_data *locinfo;
+	void *mbcinfo;
+};
+
+static struct crt_locale_data c_data;
+/* __crt_multibyte_data: code page 0, no lead bytes */
+static unsigned char c_mbcinfo[1024];
+
+static crt_locale_t new_c_locale(void)
+{
+	struct crt_locale *l = malloc(sizeof(*l));
+
+	if (!l) {
+		crt_set_errno(ENOMEM);
+		return NULL;
+	}
+	c_data.pctype = crt___pctype_func();
+	c_data.mb_cur_max = crt___mb_cur_max;
+	c_data.lc_codepage = 0;
+	l->locinfo = &c_data;
+	l->mbcinfo = c_mbcinfo;
+	return l;
+}
+
+/* Only "C" (and "", which setlocale answers with "C" too) exists; other
+ * names give NULL, as unknown locale names do on Windows. */
+crt_locale_t __cdecl crt__create_locale(int category, const char *name)
+{
+	if (category < CRT_LC_ALL || category > CRT_LC_MAX || !name || !is_c_locale(name))
+		return NULL;
+	return new_c_locale();
+}
+
+crt_locale_t __cdecl crt__wcreate_locale(int category, const WCHAR *name)
+{
+	char narrow[8];
+	size_t len;
+
+	if (!name)
+		return NULL;
+	len = crt_wcslen(name);
+	if (len >= sizeof(narrow))
+		return NULL;
+	for (size_t i = 0; i <= len; i++)
+		narrow[i] = name[i] < 0x80 ? (char)name[i] : '?';
+	return crt__create_locale(category, narrow);
+}
+
+crt_locale_t __cdecl crt__get_current_locale(void)
+{
+	return new_c_locale();
+}
+
+void __cdecl crt__free_locale(crt_locale_t locale)
+{
+	free(locale);
 }

@@ -1,0 +1,2 @@
+/* crt_system against ucrtbase.dll. */
+#include "crt_system.c"
