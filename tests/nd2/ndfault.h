@@ -18,6 +18,7 @@ struct flow {
 	struct side *s;
 	IND2QueuePair *qp;
 	IND2Connector *c;
+	IND2CompletionQueue *rcq;	/* the Receives', when not the side's CQ */
 	void *ctx;
 	char *mem;		/* FLOW_MEM bytes: sources, Read sinks, the peer's target */
 	IND2MemoryRegion *mr;
@@ -39,6 +40,8 @@ struct flow {
 
 const char *flow_type(int t);
 void flow_init(struct flow *f, struct side *s, void *ctx, ULONG depth);
+/* The same with the Receives completing on rcq. */
+void flow_init_rcq(struct flow *f, struct side *s, void *ctx, ULONG depth, IND2CompletionQueue *rcq);
 void flow_trade(struct flow *f, int first);
 HRESULT flow_recv(struct flow *f, int slot);
 HRESULT flow_pump(struct flow *f);

@@ -22,12 +22,18 @@ const char *flow_type(int t)
 
 void flow_init(struct flow *f, struct side *s, void *ctx, ULONG depth)
 {
+	flow_init_rcq(f, s, ctx, depth, NULL);
+}
+
+void flow_init_rcq(struct flow *f, struct side *s, void *ctx, ULONG depth, IND2CompletionQueue *rcq)
+{
 	OVERLAPPED ov = { 0 };
 	HRESULT st;
 
 	memset(f, 0, sizeof(*f));
 	f->s = s;
 	f->ctx = ctx;
+	f->rcq = rcq;
 	f->depth = depth;
 	f->mem = VirtualAlloc(NULL, FLOW_MEM, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
 	if (!f->mem)
@@ -42,7 +48,7 @@ void flow_init(struct flow *f, struct side *s, void *ctx, ULONG depth)
 	if (wait_ov(s, st, &ov, 5000) != ND_SUCCESS)
 		die("flow: Register");
 	f->tok = f->mr->lpVtbl->GetLocalToken(f->mr);
-	if (s->ad->lpVtbl->CreateQueuePair(s->ad, &IID_IND2QueuePair, (IUnknown *)s->cq, (IUnknown *)s->cq, ctx,
+	if (s->ad->lpVtbl->CreateQueuePair(s->ad, &IID_IND2QueuePair, (IUnknown *)(rcq ? rcq : s->cq), (IUnknown *)s->cq, ctx,
 					   FLOW_RECVS, depth, 1, 1, 0, (void **)&f->qp) != ND_SUCCESS)
 		die("flow: CreateQueuePair");
 }
@@ -152,7 +158,7 @@ int flow_reap(struct flow *f, DWORD ms)
 		ULONG_PTR key;
 		OVERLAPPED *got = NULL;
 
-		if (cq->lpVtbl->GetResults(cq, &r, 1) == 1) {
+		if (cq->lpVtbl->GetResults(cq, &r, 1) == 1 || (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
 			account(f, &r);
 			return 1;
 		}

@@ -10,8 +10,8 @@
 # shows), at the end and at their highest, lie within 1 MiB of the sample
 # taken once the warm-up is over (a tenth of the run, at least 30 s: the
 # first registrations, the CQ's and the heap's first growth).  1 MiB is 256 pages;
-# a per-request leak of 16 bytes would pass it in about 65,000 requests, and
-# a ten-minute run makes several times that.
+# a per-request leak of 16 bytes would exceed it after about 65,000
+# requests, what the client alone posts in four to ten minutes under TCG.
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 secs=${1:-600}
 exe=$NDSHIM_VM_BUILD/tests/nd2/ndsoak_rig.exe
