@@ -17,6 +17,7 @@
 #define WIN32_NO_STATUS
 #include "core/file.h"
 #include "core/filelock.h"
+#include <winternl.h>
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -115,9 +116,23 @@ static void test_two_descriptions(void **state)
 	object_unref(&b->obj);
 }
 
+/* What the Win32 functions report for these statuses. */
+static void test_errors(void **state)
+{
+	assert_int_equal(RtlNtStatusToDosError(STATUS_LOCK_NOT_GRANTED), ERROR_LOCK_VIOLATION);
+	assert_int_equal(RtlNtStatusToDosError(STATUS_FILE_LOCK_CONFLICT), ERROR_LOCK_VIOLATION);
+	assert_int_equal(RtlNtStatusToDosError(STATUS_RANGE_NOT_LOCKED), ERROR_NOT_LOCKED);
+	assert_int_equal(RtlNtStatusToDosError(STATUS_INVALID_LOCK_RANGE), ERROR_INVALID_LOCK_RANGE);
+	/* The table's neighbours are still found (it is searched by halves). */
+	assert_int_equal(RtlNtStatusToDosError(STATUS_SHARING_VIOLATION), ERROR_SHARING_VIOLATION);
+	assert_int_equal(RtlNtStatusToDosError(STATUS_INVALID_DEVICE_STATE), ERROR_BAD_COMMAND);
+	assert_int_equal(RtlNtStatusToDosError(STATUS_INVALID_BUFFER_SIZE), ERROR_INVALID_USER_BUFFER);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_shared_overlaps),
 		cmocka_unit_test(test_two_descriptions),
 	};

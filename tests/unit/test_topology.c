@@ -277,16 +277,25 @@ static void test_unreadable(void **state)
 	remove_root();
 }
 
-/* This machine's, for the record: the processors are the online CPUs. */
+/* This machine's, for the record: the processors are the online CPUs;
+ * the basic one (start-up) has no cores or caches, the full one the same
+ * processors and groups with them. */
 static void test_this_machine(void **state)
 {
-	const struct topology *t = topology_get();
+	const struct topology *t = topology_get(), *full = topology_get_full();
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 
 	assert_non_null(t);
 	assert_int_equal(t->ncpus, online < CPU_SETSIZE ? online : t->ncpus);
 	assert_true(t->nnodes >= 1);
-	assert_true(t->ncores >= 1 && t->ncores <= t->ncpus);
+	assert_int_equal(t->ncores, 0);
+	assert_int_equal(t->ncaches, 0);
+	assert_non_null(full);
+	assert_int_equal(full->ncpus, t->ncpus);
+	assert_int_equal(full->ngroups, t->ngroups);
+	assert_int_equal(full->group_mask[0], t->group_mask[0]);
+	assert_true(full->ncores >= 1 && full->ncores <= full->ncpus);
+	assert_true(full->npackages >= 1);
 }
 
 int main(void)

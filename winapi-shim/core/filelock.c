@@ -159,7 +159,8 @@ static void release_uncovered(struct file *f, const struct range *gone)
 		}
 		cover[n++] = o;
 	}
-	qsort(cover, n, sizeof(*cover), cmp_range);
+	if (n)
+		qsort(cover, n, sizeof(*cover), cmp_range);
 	for (size_t i = 0; i < n && pos < gone->end; i++) {
 		if (cover[i]->off > pos)
 			ofd(f->fd, F_UNLCK, pos, cover[i]->off);

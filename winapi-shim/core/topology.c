@@ -392,7 +392,9 @@ void topology_free(struct topology *t)
 	free(t);
 }
 
-struct topology *topology_load(const char *root)
+/* full: cores, packages and caches too (a file or more per CPU, and six
+ * per cache: what only GetLogicalProcessorInformation needs). */
+static struct topology *load(const char *root, bool full)
 {
 	struct topology *t = calloc(1, sizeof(*t));
 	cpu_set_t online, *node_cpus = NULL;
@@ -429,7 +431,7 @@ struct topology *topology_load(const char *root)
 			t->highest_node = node_ids[n];
 	}
 	err = ENOMEM;
-	if (!read_cores(t) || !read_caches(t))
+	if (full && (!read_cores(t) || !read_caches(t)))
 		goto fail;
 	free(node_cpus);
 	free(node_ids);
@@ -472,8 +474,14 @@ bool topology_node_free_memory(const struct topology *t, unsigned int id, uint64
 	return found;
 }
 
-static pthread_once_t system_once = PTHREAD_ONCE_INIT;
-static struct topology *system_topology;
+struct topology *topology_load(const char *root)
+{
+	return load(root, true);
+}
+
+static const char system_root[] = "/sys/devices/system";
+static pthread_once_t system_once = PTHREAD_ONCE_INIT, full_once = PTHREAD_ONCE_INIT;
+static struct topology *system_topology, *full_topology;
 
 /* One node, one group: what a machine without a readable sysfs is. */
 static struct topology *fallback(void)
@@ -485,11 +493,13 @@ static struct topology *fallback(void)
 	static struct topology t;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (t.ncpus)
+		return &t;
 	if (n < 1)
 		n = 1;
 	if (n > TOPO_GROUP_SIZE)
 		n = TOPO_GROUP_SIZE;
-	t.root = (char *)"/sys/devices/system";
+	t.root = (char *)system_root;
 	t.ncpus = t.ncores = (unsigned int)n;
 	t.nnodes = t.npackages = t.ngroups = 1;
 	t.cpus = cpus;
@@ -509,17 +519,29 @@ static struct topology *fallback(void)
 
 static void load_system(void)
 {
-	const char *root = "/sys/devices/system";
-
-	if (!(system_topology = topology_load(root))) {
-		ndrun_error("cannot read the processor topology under %s (%s): one node, one group", root,
+	if (!(system_topology = load(system_root, false))) {
+		ndrun_error("cannot read the processor topology under %s (%s): one node, one group", system_root,
 			    strerror(errno));
 		system_topology = fallback();
 	}
+}
+
+static void load_full(void)
+{
+	/* Read again, with the per-CPU files: the groups must be those the
+	 * basic one has, and they are unless CPUs came or went meanwhile. */
+	if (!(full_topology = load(system_root, true)))
+		full_topology = fallback();
 }
 
 const struct topology *topology_get(void)
 {
 	pthread_once(&system_once, load_system);
 	return system_topology;
+}
+
+const struct topology *topology_get_full(void)
+{
+	pthread_once(&full_once, load_full);
+	return full_topology;
 }

@@ -80,8 +80,12 @@ struct topology *topology_load(const char *root);
 void topology_free(struct topology *t);
 
 /* This machine's, read once (never NULL: a machine whose sysfs cannot
- * be read is one node, one group of the CPUs sysconf counts). */
+ * be read is one node, one group of the CPUs sysconf counts).  Without
+ * cores, packages and caches (ncores etc. 0), which cost a few files per
+ * CPU: programs ask GetSystemInfo at start-up, few ask for caches. */
 const struct topology *topology_get(void);
+/* The same with cores, packages and caches, read on first use. */
+const struct topology *topology_get_full(void);
 
 /* The processor that Linux CPU id is; NULL when it is not one. */
 const struct topo_cpu *topology_cpu_from_linux(const struct topology *t, int linux_id);

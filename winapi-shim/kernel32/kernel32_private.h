@@ -58,6 +58,9 @@ BOOL WINAPI GetNumaNodeProcessorMask(UCHAR node, PULONGLONG mask);
 /* processthreadsapi.c (the Wine headers lack it) */
 BOOL WINAPI SetThreadStackGuarantee(PULONG size);
 
+/* timerqueue.c (Windows 8; the Wine headers lack it) */
+BOOL WINAPI SetThreadpoolTimerEx(PTP_TIMER tp, PFILETIME due, DWORD period, DWORD window);
+
 /* memoryapi.c */
 SIZE_T WINAPI GetLargePageMinimum(void);
 

@@ -178,7 +178,7 @@ BOOL WINAPI GetLogicalProcessorInformationEx(LOGICAL_PROCESSOR_RELATIONSHIP rel,
 		SetLastError(ERROR_NOACCESS);
 		return FALSE;
 	}
-	ex_records(&o, topology_get(), rel);
+	ex_records(&o, topology_get_full(), rel);
 	return finish(&o, len);
 }
 
@@ -197,7 +197,7 @@ static SYSTEM_LOGICAL_PROCESSOR_INFORMATION *record(struct out *o, ULONG_PTR mas
 /* Only the calling thread's group, as Windows answers. */
 BOOL WINAPI GetLogicalProcessorInformation(PSYSTEM_LOGICAL_PROCESSOR_INFORMATION buf, PDWORD len)
 {
-	const struct topology *t = topology_get();
+	const struct topology *t = topology_get_full();
 	const struct topo_cpu *cpu = topology_cpu_from_linux(t, sched_getcpu());
 	unsigned int group = cpu ? cpu->group : 0;
 	struct out o = { (BYTE *)buf, 0, 0 };

@@ -1,7 +1,9 @@
 /* Timer queues (threadpoollegacyapiset.h): CreateTimerQueue,
  * CreateTimerQueueTimer, ChangeTimerQueueTimer, DeleteTimerQueueTimer,
  * DeleteTimerQueue(Ex), and the older SetTimerQueueTimer /
- * CancelTimerQueueTimer.
+ * CancelTimerQueueTimer; and the Vista pool's timers (TP_TIMER:
+ * CreateThreadpoolTimer and its family), which are the same timers with
+ * another callback and no queue of their own.
  *
  * One timer thread (an ndshim thread with a TEB, started on first use)
  * sleeps until the earliest due time of every queue's armed timers.  A
@@ -46,6 +48,7 @@ struct timer_queue {
 };
 
 struct tq_timer {
+	struct _TP_TIMER *tp; /* a TP_TIMER's (which embeds it); NULL: a queue's */
 	struct timer_queue *queue;
 	WAITORTIMERCALLBACK callback;
 	void *param;
@@ -59,12 +62,35 @@ struct tq_timer {
 	struct list armed_entry; /* in armed, by due time */
 };
 
+/* A TP_TIMER: its callback, and a generation that outdates callbacks
+ * queued before WaitForThreadpoolTimerCallbacks cancelled them. */
+struct _TP_TIMER {
+	struct tq_timer timer; /* first: freed as one */
+	PTP_TIMER_CALLBACK callback;
+	void *context;
+	unsigned int generation; /* lock */
+};
+
+/* Opaque to callbacks: the instance functions are not implemented. */
+struct _TP_CALLBACK_INSTANCE {
+	int unused;
+};
+static struct _TP_CALLBACK_INSTANCE tp_instance;
+
+/* A callback handed to the pool: the generation it was queued in. */
+struct dispatch {
+	struct tq_timer *t;
+	unsigned int generation;
+};
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t timer_cond;  /* the timer thread: armed changed */
 static pthread_cond_t done_cond;   /* blocking deletes: a callback returned */
 static struct list queues = LIST_INIT(queues);
 static struct list armed = LIST_INIT(armed);
 static struct timer_queue default_queue = { .timers = LIST_INIT(default_queue.timers) };
+/* TP_TIMERs: not in queues, so no timer-queue function finds one. */
+static struct timer_queue tp_queue = { .timers = LIST_INIT(tp_queue.timers) };
 static pthread_once_t thread_once = PTHREAD_ONCE_INIT;
 static bool thread_ok;
 static __thread struct tq_timer *current_timer; /* whose callback this thread runs */
@@ -176,19 +202,25 @@ static void callback_done(struct tq_timer *t)
 	pthread_mutex_unlock(&lock);
 }
 
-static void run_callback(struct tq_timer *t)
+static void run_callback(struct tq_timer *t, unsigned int generation)
 {
 	struct tq_timer *outer = current_timer;
 
 	current_timer = t;
-	t->callback(t->param, TRUE);
+	if (!t->tp)
+		t->callback(t->param, TRUE);
+	else if (generation == __atomic_load_n(&t->tp->generation, __ATOMIC_RELAXED))
+		t->tp->callback(&tp_instance, t->tp->context, t->tp);
 	current_timer = outer;
 	callback_done(t);
 }
 
 static DWORD WINAPI pool_callback(void *arg)
 {
-	run_callback(arg);
+	struct dispatch d = *(struct dispatch *)arg;
+
+	free(arg);
+	run_callback(d.t, d.generation);
 	return 0;
 }
 
@@ -196,6 +228,8 @@ static DWORD WINAPI timer_thread(void *arg)
 {
 	pthread_mutex_lock(&lock);
 	for (;;) {
+		unsigned int generation;
+		struct dispatch *d;
 		struct tq_timer *t;
 		uint64_t now = now_ns();
 
@@ -219,18 +253,17 @@ static DWORD WINAPI timer_thread(void *arg)
 			disarm(t);
 		}
 		t->running++;
+		generation = t->tp ? t->tp->generation : 0;
+		pthread_mutex_unlock(&lock);
 		if (t->flags & WT_EXECUTEINTIMERTHREAD) {
-			pthread_mutex_unlock(&lock);
-			run_callback(t);
-			pthread_mutex_lock(&lock);
-		} else {
-			pthread_mutex_unlock(&lock);
-			if (!QueueUserWorkItem(pool_callback, t, t->flags & WT_EXECUTELONGFUNCTION)) {
-				ndrun_error("timer queue: cannot queue a callback (error %u)", (unsigned)GetLastError());
-				callback_done(t);
-			}
-			pthread_mutex_lock(&lock);
+			run_callback(t, generation);
+		} else if (!(d = malloc(sizeof(*d))) || (d->t = t, d->generation = generation,
+							 !QueueUserWorkItem(pool_callback, d, t->flags & WT_EXECUTELONGFUNCTION))) {
+			ndrun_error("timer queue: cannot queue a callback (error %u)", (unsigned)GetLastError());
+			free(d);
+			callback_done(t);
 		}
+		pthread_mutex_lock(&lock);
 	}
 	return 0;
 }
@@ -453,4 +486,112 @@ BOOL WINAPI DeleteTimerQueueEx(HANDLE queue, HANDLE event)
 BOOL WINAPI DeleteTimerQueue(HANDLE queue)
 {
 	return DeleteTimerQueueEx(queue, NULL);
+}
+
+/* ---- TP_TIMER --------------------------------------------------------------- */
+
+/* Callback environments (private pools, cleanup groups) are not
+ * supported, as for the pool's other objects: every timer runs on the
+ * process pool. */
+PTP_TIMER WINAPI CreateThreadpoolTimer(PTP_TIMER_CALLBACK callback, PVOID context, PTP_CALLBACK_ENVIRON env)
+{
+	struct _TP_TIMER *tp;
+
+	TRACE(thread, "%p(%p), env %p\n", (void *)callback, context, (void *)env);
+	if (!callback) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	if (!ensure_thread())
+		return NULL;
+	if (!(tp = calloc(1, sizeof(*tp)))) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	tp->callback = callback;
+	tp->context = context;
+	tp->timer.tp = tp;
+	tp->timer.queue = &tp_queue;
+	pthread_mutex_lock(&lock);
+	list_add_tail(&tp_queue.timers, &tp->timer.entry);
+	pthread_mutex_unlock(&lock);
+	return tp;
+}
+
+/* A FILETIME due time on CLOCK_MONOTONIC: negative is relative (100 ns
+ * units), 0 is now, positive an absolute UTC time. */
+static uint64_t due_from_filetime(const FILETIME *ft)
+{
+	LONGLONG v = (LONGLONG)((ULONGLONG)ft->dwHighDateTime << 32 | ft->dwLowDateTime);
+	struct timespec ts;
+	LONGLONG now_ft;
+
+	if (v <= 0)
+		return now_ns() + (uint64_t)(-v) * 100;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now_ft = (LONGLONG)ts.tv_sec * 10000000 + ts.tv_nsec / 100 + 116444736000000000ll;
+	return now_ns() + (v > now_ft ? (uint64_t)(v - now_ft) * 100 : 0);
+}
+
+/* The window (how late the callback may come, to batch timers) is a
+ * hint: every timer here fires as close to its due time as it can. */
+BOOL WINAPI SetThreadpoolTimerEx(PTP_TIMER tp, PFILETIME due, DWORD period, DWORD window)
+{
+	bool was;
+
+	TRACE(thread, "%p, %p, period %u, window %u\n", (void *)tp, (void *)due, (unsigned)period, (unsigned)window);
+	pthread_mutex_lock(&lock);
+	was = tp->timer.armed;
+	if (!due) {
+		disarm(&tp->timer);
+	} else {
+		tp->timer.period = period * 1000000ull;
+		arm(&tp->timer, due_from_filetime(due));
+	}
+	pthread_mutex_unlock(&lock);
+	return was;
+}
+
+VOID WINAPI SetThreadpoolTimer(PTP_TIMER tp, PFILETIME due, DWORD period, DWORD window)
+{
+	SetThreadpoolTimerEx(tp, due, period, window);
+}
+
+BOOL WINAPI IsThreadpoolTimerSet(PTP_TIMER tp)
+{
+	bool set;
+
+	pthread_mutex_lock(&lock);
+	set = tp->timer.armed;
+	pthread_mutex_unlock(&lock);
+	return set;
+}
+
+/* Waits for its callbacks (not for itself when called from one);
+ * cancel: those queued and not started yet do not run. */
+VOID WINAPI WaitForThreadpoolTimerCallbacks(PTP_TIMER tp, BOOL cancel)
+{
+	struct tq_timer *t = &tp->timer;
+	unsigned int self = current_timer == t;
+
+	pthread_mutex_lock(&lock);
+	if (cancel)
+		__atomic_store_n(&tp->generation, tp->generation + 1, __ATOMIC_RELAXED);
+	t->waiters++;
+	while (t->running > self)
+		pthread_cond_wait(&done_cond, &lock);
+	t->waiters--;
+	maybe_free(t);
+	pthread_mutex_unlock(&lock);
+}
+
+/* Freed once its callbacks are done, as Windows does. */
+VOID WINAPI CloseThreadpoolTimer(PTP_TIMER tp)
+{
+	TRACE(thread, "%p\n", (void *)tp);
+	pthread_mutex_lock(&lock);
+	disarm(&tp->timer);
+	tp->timer.deleted = true;
+	maybe_free(&tp->timer);
+	pthread_mutex_unlock(&lock);
 }
