@@ -100,6 +100,10 @@ void duphandle_server_start(void);
 /* The same with the listening socket the parent's spawn made (an fd
  * that may not be one: then the server makes its own). */
 void duphandle_server_start_given(int fd);
+/* The process ends: its socket goes (one left by a killed process is
+ * replaced by the next process with that pid, and refuses connections
+ * meanwhile). */
+void duphandle_server_exit(void);
 
 /* WSADuplicateSocket's transfer: the socket fd (still the caller's) and
  * its family, type and protocol go to process pid, which keeps them

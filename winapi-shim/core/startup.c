@@ -35,6 +35,7 @@ uint32_t startup_block_exit(struct startup_block *b, UINT *code)
 
 void startup_record_exit(UINT code)
 {
+	duphandle_server_exit();
 	if (self)
 		startup_block_set_exit(self, STARTUP_EXITED, code);
 }

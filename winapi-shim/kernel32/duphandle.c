@@ -18,6 +18,8 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,10 +376,14 @@ static void *server_thread(void *arg)
 	return NULL;
 }
 
-static void unlink_socket(void)
+static _Atomic bool serving;
+
+void duphandle_server_exit(void)
 {
 	struct sockaddr_un a;
 
+	if (!atomic_load(&serving))
+		return;
 	socket_path(getpid(), &a);
 	unlink(a.sun_path);
 }
@@ -430,12 +436,11 @@ serve:
 	if (pthread_create(&t, &attr, server_thread, (void *)(intptr_t)ls)) {
 		close(ls);
 		unlink(a.sun_path);
+	} else {
+		atomic_store(&serving, true);
 	}
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	/* A socket left by a killed process is replaced by the next
-	 * process with that pid, and refuses connections meanwhile. */
-	atexit(unlink_socket);
 }
 
 void duphandle_server_start_given(int fd)
