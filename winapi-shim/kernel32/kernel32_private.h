@@ -4,6 +4,7 @@
 #define NDSHIM_KERNEL32_PRIVATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
@@ -78,8 +79,6 @@ WORD console_attributes(void);
 
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
-
-#include <stdint.h>
 
 struct object;
 
