@@ -229,6 +229,27 @@ static void test_access(void)
 	SetLastError(0xdeadbeef);
 	ok(!ReleaseMutex(mtx) && GetLastError() == ERROR_NOT_OWNER, "third release: %lu\n", GetLastError());
 	CloseHandle(h);
+
+	/* The Ex forms: the access asked for, on a new or existing object. */
+	h = CreateMutexExA(NULL, name("acc_mtx"), 0, SYNCHRONIZE);
+	ok(h && GetLastError() == ERROR_ALREADY_EXISTS, "CreateMutexExA on an existing mutex: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0 && ReleaseMutex(h), "CreateMutexExA handle waits\n");
+	CloseHandle(h);
+	h = CreateSemaphoreExA(NULL, 1, 3, name("acc_sem2"), 0, SYNCHRONIZE);
+	ok(h && GetLastError() == ERROR_SUCCESS, "CreateSemaphoreExA: %lu\n", GetLastError());
+	SetLastError(0xdeadbeef);
+	ok(!ReleaseSemaphore(h, 1, NULL) && GetLastError() == ERROR_ACCESS_DENIED,
+	   "CreateSemaphoreExA with SYNCHRONIZE only: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0, "its initial count\n");
+	CloseHandle(h);
+	SetLastError(0xdeadbeef);
+	h = CreateSemaphoreExA(NULL, 0, 3, name("acc_ev"), 0, SEMAPHORE_ALL_ACCESS);
+	ok(!h && GetLastError() == ERROR_INVALID_HANDLE, "CreateSemaphoreExA on an event's name: %lu\n",
+	   GetLastError());
+	h = CreateMutexExA(NULL, name("acc_new"), CREATE_MUTEX_INITIAL_OWNER, MUTEX_ALL_ACCESS);
+	ok(h && GetLastError() == ERROR_SUCCESS, "CreateMutexExA, initial owner: %lu\n", GetLastError());
+	ok(ReleaseMutex(h), "owned from the start\n");
+	CloseHandle(h);
 	CloseHandle(ev);
 	CloseHandle(sem);
 	CloseHandle(mtx);
