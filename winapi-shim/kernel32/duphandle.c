@@ -38,7 +38,7 @@
 #include "kernel32/kernel32_private.h"
 
 enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
-enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET };
+enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET, HX_PROCESS };
 
 #define HX_PATH_MAX 512
 
@@ -48,7 +48,7 @@ struct hx_obj {
 	uint32_t access;  /* HX_FILE/PIPE: the file's granted rights */
 	uint32_t options; /* HX_FILE/PIPE: FILE_FLAG_*; HX_MAPPING: PAGE_* */
 	uint32_t type;    /* HX_SYNC: enum shsync_type */
-	uint64_t size;    /* HX_MAPPING */
+	uint64_t size;    /* HX_MAPPING; HX_PROCESS: the pid */
 	char path[HX_PATH_MAX]; /* a segment's file name, "" for none */
 };
 
@@ -138,6 +138,12 @@ static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd)
 		*fd = f->fd;
 		return 0;
 	}
+	if (obj->ops == &process_ops) {
+		/* A pid: the receiver opens the process itself. */
+		o->kind = HX_PROCESS;
+		o->size = (uint64_t)to_process(obj)->pid;
+		return 0;
+	}
 	if (shsync_export(obj, &type, fd, &path)) {
 		o->kind = HX_SYNC;
 		o->type = type;
@@ -182,6 +188,14 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 	int own;
 
 	*err = ERROR_INVALID_HANDLE;
+	if (o->kind == HX_PROCESS) {
+		if (fd >= 0)
+			close(fd);
+		obj = process_open_pid((int)o->size);
+		if (!obj)
+			*err = GetLastError();
+		return obj;
+	}
 	if (fd < 0)
 		return NULL;
 	switch (o->kind) {
@@ -598,6 +612,9 @@ BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process,
 	}
 	if (from) {
 		obj = get_remote(from, src, options & DUPLICATE_CLOSE_SOURCE, &src_access);
+	} else if (src == PSEUDO_HANDLE_CURRENT_PROCESS || src == PSEUDO_HANDLE_CURRENT_THREAD) {
+		obj = handle_get(src, NULL);
+		src_access = src == PSEUDO_HANDLE_CURRENT_PROCESS ? PROCESS_ALL_ACCESS : THREAD_ALL_ACCESS;
 	} else {
 		obj = handle_get(src, NULL);
 		if (obj && !handle_get_info(src, &src_access, NULL)) {

@@ -88,6 +88,11 @@ struct object;
 bool mapping_export(struct object *obj, int *fd, const char **path, uint64_t *size, DWORD *protect);
 struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect);
 
+/* processhandle.c: the process object for pid (this one, a child of
+ * ours, or any other through a pidfd), referenced; NULL with the last
+ * error (ERROR_INVALID_PARAMETER: no such process). */
+struct object *process_open_pid(int pid);
+
 /* duphandle.c: DuplicateHandle where a process handle names another
  * process than this one. */
 BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process, HANDLE *dst,
