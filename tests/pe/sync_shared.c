@@ -94,6 +94,21 @@ static int child_mutex(const char *how)
 	return ReleaseMutex(m) ? 0 : 34;
 }
 
+/* Inherited handles (values on the command line): the named event is
+ * set, the unnamed mapping written. */
+static int child_inherit(const char *ev_value, const char *map_value)
+{
+	HANDLE ev = (HANDLE)(ULONG_PTR)strtoull(ev_value, NULL, 16);
+	HANDLE map = (HANDLE)(ULONG_PTR)strtoull(map_value, NULL, 16);
+	char *view = MapViewOfFile(map, FILE_MAP_WRITE, 0, 0, 0);
+
+	if (!view)
+		return 20;
+	strcpy(view, "inherited");
+	UnmapViewOfFile(view);
+	return SetEvent(ev) ? 0 : 21;
+}
+
 /* ---- parent ---- */
 
 static PROCESS_INFORMATION start_child(const char *mode)
@@ -416,6 +431,36 @@ static void test_mutexes(void)
 	CloseHandle(go);
 }
 
+static void test_inherit(void)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOA si = { .cb = sizeof(si) };
+	char self[MAX_PATH], line[MAX_PATH + 128], *view;
+	HANDLE ev = CreateEventA(&sa, FALSE, FALSE, name("inh"));
+	HANDLE map = CreateFileMappingA(INVALID_HANDLE_VALUE, &sa, PAGE_READWRITE, 0, 4096, NULL);
+	PROCESS_INFORMATION pi;
+	DWORD code = ~0u, r;
+
+	view = MapViewOfFile(map, FILE_MAP_READ, 0, 0, 0);
+	ok(ev && view, "objects: %lu\n", GetLastError());
+	GetModuleFileNameA(NULL, self, sizeof(self));
+	snprintf(line, sizeof(line), "\"%s\" child inherit %p %p %s", self, ev, map, prefix);
+	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi), "CreateProcess: %lu\n",
+	   GetLastError());
+	/* Ours can go at once: the child's inherited handle is its own. */
+	CloseHandle(map);
+	r = WaitForSingleObject(ev, TIMEOUT);
+	ok(r == WAIT_OBJECT_0, "inherited named event set by the child: %#lx\n", r);
+	ok(WaitForSingleObject(pi.hProcess, TIMEOUT) == WAIT_OBJECT_0, "child ended\n");
+	GetExitCodeProcess(pi.hProcess, &code);
+	ok(code == 0, "child inherit exit code %lu\n", code);
+	ok(view && !strcmp(view, "inherited"), "inherited mapping written by the child: %.20s\n", view ? view : "");
+	UnmapViewOfFile(view);
+	CloseHandle(pi.hProcess);
+	CloseHandle(pi.hThread);
+	CloseHandle(ev);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[1], "child")) {
@@ -424,6 +469,8 @@ int main(int argc, char **argv)
 			return child_events();
 		if (!strcmp(argv[2], "mutex") && argc >= 5)
 			return child_mutex(argv[3]);
+		if (!strcmp(argv[2], "inherit") && argc >= 6)
+			return child_inherit(argv[3], argv[4]);
 		return 99;
 	}
 	/* Unique names: runs may overlap, and a name outlives nobody. */
@@ -432,5 +479,6 @@ int main(int argc, char **argv)
 	test_access();
 	test_cross_process_events();
 	test_mutexes();
+	test_inherit();
 	return test_summary();
 }

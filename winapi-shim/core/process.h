@@ -111,6 +111,11 @@ void duphandle_server_exit(void);
  * (ERROR_ACCESS_DENIED: pid is not an ndrun process that serves
  * handles). */
 BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token);
+/* An ndrun child's inherited STARTUP_KIND_SYNC or _MAPPING handle: its
+ * object, made of fd (consumed; a descriptor of its own, shared lock
+ * held for a segment), or NULL with the last error. */
+struct object *duphandle_import_inherited(unsigned int kind, int fd, const char *path, uint64_t size,
+					  uint32_t type);
 /* The fd parked under token (then forgotten) and its meta, or -1. */
 int duphandle_take_socket(uint32_t token, int meta[3]);
 

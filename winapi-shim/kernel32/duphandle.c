@@ -35,6 +35,8 @@
 #include "core/handle.h"
 #include "core/process.h"
 #include "core/shsync.h"
+#include "core/spawn.h"
+#include "core/startup.h"
 #include "kernel32/kernel32_private.h"
 
 enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
@@ -680,4 +682,51 @@ BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token
 	}
 	*token = (uint32_t)rep.handle;
 	return TRUE;
+}
+
+/* ---- inheritance by CreateProcess ---- */
+
+bool duphandle_inherit_segment(struct object *obj, struct spawn_inherit *si)
+{
+	enum shsync_type type;
+	const char *path = NULL;
+	uint64_t size = 0;
+	DWORD prot = 0;
+	int fd;
+
+	memset(si, 0, sizeof(*si));
+	if (shsync_export(obj, &type, &fd, &path)) {
+		si->kind = STARTUP_KIND_SYNC;
+		si->type = type;
+	} else if (mapping_export(obj, &fd, &path, &size, &prot)) {
+		si->kind = STARTUP_KIND_MAPPING;
+		si->type = prot;
+		si->size = size;
+	} else {
+		return false;
+	}
+	/* A descriptor of the child's own: a segment's with its own shared
+	 * lock taken now, so that our closing the handle right after
+	 * CreateProcess cannot take the child's object for unheld. */
+	si->fd = path ? reopen_segment(fd) : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	si->path = path;
+	return si->fd >= 0;
+}
+
+struct object *duphandle_import_inherited(unsigned int kind, int fd, const char *path, uint64_t size,
+					  uint32_t type)
+{
+	char *own = path ? strdup(path) : NULL;
+	struct object *obj;
+
+	if (path && !own) {
+		close(fd);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	if (kind == STARTUP_KIND_SYNC)
+		obj = shsync_import(fd, own, (enum shsync_type)type);
+	else
+		obj = mapping_import(fd, own, size, type);
+	return obj;
 }

@@ -93,6 +93,12 @@ struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect);
  * error (ERROR_INVALID_PARAMETER: no such process). */
 struct object *process_open_pid(int pid);
 
+struct spawn_inherit;
+/* duphandle.c: obj as an inherited handle (STARTUP_KIND_SYNC or
+ * _MAPPING) with a descriptor of the child's own in si->fd, for
+ * CreateProcess; false when obj has nothing to inherit. */
+bool duphandle_inherit_segment(struct object *obj, struct spawn_inherit *si);
+
 /* duphandle.c: DuplicateHandle where a process handle names another
  * process than this one. */
 BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process, HANDLE *dst,
