@@ -26,6 +26,7 @@
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -327,7 +328,14 @@ static void serve_one(int c)
 		break;
 	case HX_GET:
 		obj = handle_get((HANDLE)(uintptr_t)req.handle, NULL);
-		if (!obj || !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
+		/* GetCurrentProcess() of ours: our process, every right. */
+		if (obj && (HANDLE)(uintptr_t)req.handle == PSEUDO_HANDLE_CURRENT_PROCESS)
+			access = PROCESS_ALL_ACCESS;
+		else if (obj && !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
+			object_unref(obj);
+			obj = NULL;
+		}
+		if (!obj) {
 			if (obj)
 				object_unref(obj);
 			rep.error = ERROR_INVALID_HANDLE;
@@ -374,6 +382,8 @@ static void *server_thread(void *arg)
 	int ls = (int)(intptr_t)arg;
 
 	for (;;) {
+		/* A client that stalls does not hold the server for long. */
+		struct timeval tv = { 5, 0 };
 		struct ucred cred;
 		socklen_t len = sizeof(cred);
 		int c = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
@@ -384,6 +394,8 @@ static void *server_thread(void *arg)
 			ndrun_error("handle server: accept: %s", strerror(errno));
 			return NULL;
 		}
+		setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 		/* The folder is the user's alone; this is a second lock. */
 		if (!getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cred, &len) && cred.uid == getuid())
 			serve_one(c);
