@@ -259,15 +259,6 @@ static void test_out_of_child(void)
 	ok(!DuplicateHandle(c.pi.hProcess, theirs[0], GetCurrentProcess(), &again, 0, FALSE, DUPLICATE_SAME_ACCESS) &&
 		   GetLastError() == ERROR_INVALID_HANDLE,
 	   "the closed source again: %lu\n", GetLastError());
-	/* The child's GetCurrentProcess(): a handle to the child. */
-	ok(DuplicateHandle(c.pi.hProcess, GetCurrentProcess(), GetCurrentProcess(), &again, 0, FALSE,
-			   DUPLICATE_SAME_ACCESS),
-	   "the child's own process handle: %lu\n", GetLastError());
-	ok(again && GetProcessId(again) == c.pi.dwProcessId, "it names the child: %lu\n",
-	   again ? GetProcessId(again) : 0);
-	if (again)
-		CloseHandle(again);
-	again = NULL;
 	view = MapViewOfFile(mine[0], FILE_MAP_READ, 0, 0, 0);
 	ok(view && !strcmp(view, reply), "the child's mapping: %.30s\n", view ? view : "(none)");
 	ok(ReadFile(mine[1], buf, sizeof(buf) - 1, &n, NULL) && n == 10 && !memcmp(buf, "from child", 10),

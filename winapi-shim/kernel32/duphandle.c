@@ -327,11 +327,10 @@ static void serve_one(int c)
 		rep.handle = (uintptr_t)h;
 		break;
 	case HX_GET:
+		/* Table entries only: which process a pseudo-handle means
+		 * here is not documented (the docs ask for the caller's). */
 		obj = handle_get((HANDLE)(uintptr_t)req.handle, NULL);
-		/* GetCurrentProcess() of ours: our process, every right. */
-		if (obj && (HANDLE)(uintptr_t)req.handle == PSEUDO_HANDLE_CURRENT_PROCESS)
-			access = PROCESS_ALL_ACCESS;
-		else if (obj && !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
+		if (obj && !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
 			object_unref(obj);
 			obj = NULL;
 		}
