@@ -104,6 +104,8 @@ void duphandle_server_start_given(int fd);
  * replaced by the next process with that pid, and refuses connections
  * meanwhile). */
 void duphandle_server_exit(void);
+/* An ndrun child of ours ended (not reaped yet): its socket goes. */
+void duphandle_server_gone(pid_t pid);
 
 /* WSADuplicateSocket's transfer: the socket fd (still the caller's) and
  * its family, type and protocol go to process pid, which keeps them

@@ -415,6 +415,14 @@ void duphandle_server_exit(void)
 	unlink(a.sun_path);
 }
 
+void duphandle_server_gone(pid_t pid)
+{
+	struct sockaddr_un a;
+
+	socket_path(pid, &a);
+	unlink(a.sun_path);
+}
+
 static void start_server(void)
 {
 	struct sockaddr_un a;
