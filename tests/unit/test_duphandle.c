@@ -62,6 +62,7 @@ static pid_t server_child(void)
 static void end_child(pid_t pid)
 {
 	kill(pid, SIGKILL);
+	duphandle_server_gone(pid);
 	waitpid(pid, NULL, 0);
 }
 
