@@ -204,5 +204,7 @@ int main(void)
 	server_pid = server_child();
 	r = cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);
 	end_child(server_pid);
+	/* What ndrun's exit does (OpenProcess made us serve too). */
+	duphandle_server_exit();
 	return r;
 }
