@@ -146,12 +146,11 @@ ND_CALL(srq_receive)
 	struct nd_unix_post_params *p = params;
 	struct nd_srq *srq = (struct nd_srq *)(uintptr_t)p->object;
 	struct ibv_recv_wr wr, *bad;
-	struct nd_slot *s;
-	int err;
-
 	const struct ibv_sge *sge = (const struct ibv_sge *)(uintptr_t)p->sge;	/* == ND2_SGE */
 	uint64_t bytes = 0;
+	struct nd_slot *s;
 	uint32_t i;
+	int err;
 
 	if (unlikely(p->nsge > srq->max_sge))
 		return ND_DATA_OVERRUN;
