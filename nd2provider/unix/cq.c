@@ -2,9 +2,10 @@
  *
  * Notify arms the CQ and then peeks: a completion that arrived after the
  * client's last GetResults but before the arm raises no event, so Notify
- * takes it out of the CQ into a one-entry stash (returned first by the
- * next GetResults) and completes at once.  The fast path only reads
- * stash_full; it takes the CQ's lock when that is set. */
+ * takes completions out of the CQ into a stash (returned first by the
+ * next GetResults) and completes at once when one of them is of the kind
+ * it waits for.  The fast path only reads stash_n; it takes the CQ's lock
+ * when that is set. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -203,12 +204,14 @@ ND_CALL(cq_get_results)
 	uint32_t n = 0, cap = p->capacity;
 	struct ibv_wc wc[16];
 
-	if (unlikely(__atomic_load_n(&cq->stash_full, __ATOMIC_ACQUIRE)) && cap) {
+	if (unlikely(__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE)) && cap) {
+		uint32_t k = 0;
+
 		pthread_mutex_lock(&cq->lock);
-		if (cq->stash_full) {
-			n += convert(cq, &cq->stash, &out[n]);
-			cq->stash_full = 0;
-		}
+		while (k < cq->stash_n && n < cap)
+			n += convert(cq, &cq->stash[k++], &out[n]);
+		memmove(cq->stash, cq->stash + k, (cq->stash_n - k) * sizeof(cq->stash[0]));
+		__atomic_store_n(&cq->stash_n, cq->stash_n - k, __ATOMIC_RELEASE);
 		pthread_mutex_unlock(&cq->lock);
 	}
 	if (unlikely(__atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) && n < cap) {
@@ -251,10 +254,30 @@ static int arm(struct nd_cq *cq, int want)
 	return 0;
 }
 
+/* What wakes a SOLICITED request: a Send that asked for it, or a failure. */
+static bool solicited(const struct ibv_wc *wc)
+{
+	return wc->status != IBV_WC_SUCCESS ||
+	       ((wc->wc_flags & IBV_WC_WITH_IMM) && ntohl(wc->imm_data) == ND_IMM_SOLICITED);
+}
+
+/* cq->lock held. */
+static bool waits_for_any(const struct nd_cq *cq)
+{
+	const struct nd_pending *p;
+
+	for (p = cq->notifies.head; p; p = p->next)
+		if (p->tag == ND_CQ_NOTIFY_ANY)
+			return true;
+	return false;
+}
+
 ND_CALL(cq_notify)
 {
 	struct nd_unix_cq_notify_params *p = params;
 	struct nd_cq *cq = nd_obj_get(p->cq, ND_KIND_CQ);
+	bool any, hit = false;
+	uint32_t k;
 	int32_t st;
 
 	if (!cq)
@@ -280,19 +303,30 @@ ND_CALL(cq_notify)
 		pthread_mutex_unlock(&cq->lock);
 		return st;
 	}
-	/* Peek after arming: anything found here raised no event.  For a
-	 * SOLICITED request we cannot tell a solicited completion from
-	 * another, so any completion wakes it (a spurious wake-up beats a
-	 * lost one). */
-	while (!cq->stash_full && ibv_poll_cq(cq->cq, 1, &cq->stash) == 1) {
-		struct nd_slot *s = (struct nd_slot *)(uintptr_t)cq->stash.wr_id;
+	/* Peek after arming: anything found here raised no event.  A
+	 * completion wakes ANY requests; SOLICITED ones only a solicited
+	 * message or a failed request, as the device's own arming does, so
+	 * the peek goes on past others.  A full stash wakes them all the
+	 * same: a wake-up too many, never one lost. */
+	any = waits_for_any(cq);
+	for (k = 0; k < cq->stash_n && !hit; k++)
+		hit = any || solicited(&cq->stash[k]);
+	while (!hit && cq->stash_n < ND_CQ_STASH) {
+		struct ibv_wc *wc = &cq->stash[cq->stash_n];
+		struct nd_slot *s;
 
-		if (s->silent && cq->stash.status == IBV_WC_SUCCESS)
+		if (ibv_poll_cq(cq->cq, 1, wc) != 1)
+			break;
+		s = (struct nd_slot *)(uintptr_t)wc->wr_id;
+		if (s->silent && wc->status == IBV_WC_SUCCESS) {
 			__atomic_store_n(&s->qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
-		else
-			__atomic_store_n(&cq->stash_full, 1, __ATOMIC_RELEASE);
+			continue;
+		}
+		__atomic_store_n(&cq->stash_n, cq->stash_n + 1, __ATOMIC_RELEASE);
+		hit = any || solicited(wc);
 	}
-	if (cq->stash_full || cq->soft) {
+	/* Failed requests the provider completed itself wake every kind. */
+	if (hit || cq->stash_n == ND_CQ_STASH || cq->soft) {
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
 	}

@@ -152,6 +152,12 @@ struct nd_slot {
 	struct nd_srq *srq;	/* SRQ slots: their queue */
 };
 
+/* A Send with ND_OP_FLAG_SEND_AND_SOLICIT_EVENT carries this immediate
+ * value: a work completion does not say whether its message was
+ * solicited, and Notify(SOLICITED) has to tell when it peeks. */
+#define ND_IMM_SOLICITED 0x4E44534Fu	/* "NDSO" */
+#define ND_CQ_STASH 32
+
 struct nd_cq {
 	struct nd_obj obj;
 	struct nd_adapter *adapter;
@@ -162,10 +168,11 @@ struct nd_cq {
 	struct nd_pending_list notifies;
 	int armed;		/* 0, or 1 + solicited_only */
 	int32_t error;		/* the CQ error every later Notify returns (lock) */
-	/* One completion taken out of the CQ by Notify's peek, returned first
-	 * by the next GetResults.  stash_full is the only fast-path read. */
-	uint32_t stash_full;
-	struct ibv_wc stash;
+	/* Completions taken out of the CQ by Notify's peek, oldest first,
+	 * returned first by the next GetResults.  stash_n is the only
+	 * fast-path read. */
+	uint32_t stash_n;
+	struct ibv_wc stash[ND_CQ_STASH];
 	/* QPs on an SRQ that report to this CQ, newest last (never shrinks
 	 * while the CQ lives: a destroyed QP's completions may still be in it). */
 	struct nd_qp **srq_qps;

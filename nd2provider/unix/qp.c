@@ -401,6 +401,10 @@ ND_CALL(qp_send)
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
 	wr.num_sge = p->nsge;
 	wr.opcode = IBV_WR_SEND;
+	if (p->flags & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT) {
+		wr.opcode = IBV_WR_SEND_WITH_IMM;
+		wr.imm_data = htonl(ND_IMM_SOLICITED);
+	}
 	wr.send_flags = retire(qp, s, send_flags(p->flags));
 	return post_send(qp, &wr);
 }
