@@ -3,6 +3,8 @@
 # $(BUILD)/real/cache, checked with `ndrun --check`, then run.
 #
 #   make check-real          needs the npm registry (or a filled cache)
+#   make check-real-asan     the same under the ASan+UBSan ndrun of
+#                            build-asan/, sharing build/'s download cache
 #
 # `make check` runs it through check-real-online: when the registry cannot
 # be reached it says so loudly and files the suite as skipped (check-real
@@ -29,3 +31,13 @@ check-real-online: $(NDRUN)
 		echo "****************************************************************"; \
 		mkdir -p $(RESULTS); echo "0 0 1" > $(RESULTS)/real.summary; \
 	fi
+
+# The ASan+UBSan run: the registry check and the loud skip as above, the
+# tarballs from build/real/cache (downloaded once for both runs).
+.PHONY: check-real-asan
+check-real-asan:
+	@mkdir -p $(RESULTS) build/real/cache
+	@rm -f build-asan/results/real.summary
+	@$(MAKE) --no-print-directory SANITIZE=1 NDSHIM_REAL_CACHE=$(abspath build/real/cache) check-real-online; rc=$$?; \
+	if [ -r build-asan/results/real.summary ]; then \
+		cp build-asan/results/real.summary $(RESULTS)/real-asan.summary; fi; exit $$rc
