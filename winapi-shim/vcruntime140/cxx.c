@@ -17,7 +17,25 @@
 
 /* The per-thread state a frame handler keeps while a catch block runs. */
 static __thread void *current_exception, *current_context;
+/* C++ exceptions thrown on this thread whose handler is not active yet:
+ * std::uncaught_exceptions().  vcruntime hands out its address too
+ * (__processing_throw), so it is the one count both read. */
 static __thread int processing_throw;
+
+void cxx_count_thrown(void)
+{
+	processing_throw++;
+}
+
+/* A handler became active: a catch block, a filter's registration, or
+ * terminate's implicit handler.  Exceptions raised without
+ * _CxxThrowException (RaiseException with a C++ record) were never
+ * counted, so the count does not go below 0. */
+void cxx_count_caught(void)
+{
+	if (processing_throw > 0)
+		processing_throw--;
+}
 
 /* _CxxThrowException(object, throw_info) is an assembly stub (ntdll's
  * context.S) that captures the PE caller's context: the exception is
@@ -47,6 +65,9 @@ void __attribute__((ms_abi)) vcrt_cxx_throw_worker(ULONG_PTR *args, CONTEXT *ctx
 		image = (ULONG64)module;
 		TRACE(seh, "C++ throw of %p (ThrowInfo %p, image %p)\n", object, throw_info, (void *)module);
 	}
+	/* the object is initialised: uncaught from here, a rethrown one
+	 * again, until a handler takes it */
+	cxx_count_thrown();
 	memset(&rec, 0, sizeof(rec));
 	rec.ExceptionCode = VCRT_CXX_EXCEPTION;
 	rec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
@@ -155,11 +176,15 @@ int *__cdecl vcrt___processing_throw(void)
 	return &processing_throw;
 }
 
-/* Exceptions thrown on this thread and not yet caught: the frame
- * handlers keep the count, so with none present it stays 0. */
 int __cdecl vcrt___uncaught_exceptions(void)
 {
 	return processing_throw;
+}
+
+/* std::uncaught_exception(), the C++98 form. */
+bool __cdecl vcrt___uncaught_exception(void)
+{
+	return processing_throw > 0;
 }
 
 /* msvcp140 reaches these kernel32 functions through vcruntime140. */

@@ -115,6 +115,9 @@ int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *stor
 	if (is_rethrow(rec) && *vcrt___current_exception())
 		rec = *vcrt___current_exception();
 	r->object = is_cxx(rec) ? (void *)rec->ExceptionInformation[1] : NULL;
+	/* the filter's handler is about to run: the exception is caught */
+	if (r->object)
+		cxx_count_caught();
 	r->prev_exception = *vcrt___current_exception();
 	r->prev_context = *vcrt___current_exception_context();
 	r->next = registered;

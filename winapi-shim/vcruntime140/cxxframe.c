@@ -308,6 +308,9 @@ static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
 	a->abandoned = 0;
 	TRACE(seh, "catch block %p for frame %#llx\n", (void *)rec->ExceptionInformation[CP_HANDLER],
 	      (unsigned long long)frame);
+	/* the parameter is initialised and the frames below unwound: the
+	 * handler is active, the exception no longer uncaught */
+	cxx_count_caught();
 	cont = seh_call_catch_block((void *)rec->ExceptionInformation[CP_HANDLER], frame);
 	/* an FH4 funclet may return an index into its handler's
 	 * continuation addresses instead of an address */

@@ -336,6 +336,8 @@ static EXCEPTION_DISPOSITION search_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	/* nothing here catches it: it may not leave a noexcept function */
 	if (fi->header & FI4_NOEXCEPT) {
 		ndrun_error("__CxxFrameHandler4: C++ exception leaves a noexcept function");
+		/* terminate's implicit handler takes the exception */
+		cxx_count_caught();
 		vcrt___std_terminate();
 	}
 	return ExceptionContinueSearch;
