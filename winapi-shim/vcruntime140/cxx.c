@@ -17,21 +17,23 @@
 
 /* The per-thread state a frame handler keeps while a catch block runs. */
 static __thread void *current_exception, *current_context;
-/* C++ exceptions thrown on this thread whose handler is not active yet:
- * std::uncaught_exceptions().  vcruntime hands out its address too
- * (__processing_throw), so it is the one count both read. */
+/* std::uncaught_exceptions() as vcruntime keeps it: not a count of
+ * thrown objects but of the unwinds in progress on this thread (each
+ * frame's destructors run inside one), plus the exceptions a
+ * __CxxExceptionFilter took and no registration entered yet.  A throw
+ * and its search change nothing, so an exception an SEH __except takes
+ * leaves no trace.  vcruntime hands out its address too
+ * (__processing_throw): it is the one count both read. */
 static __thread int processing_throw;
 
-void cxx_count_thrown(void)
+void cxx_uncaught_enter(void)
 {
 	processing_throw++;
 }
 
-/* A handler became active: a catch block, a filter's registration, or
- * terminate's implicit handler.  Exceptions raised without
- * _CxxThrowException (RaiseException with a C++ record) were never
- * counted, so the count does not go below 0. */
-void cxx_count_caught(void)
+/* never below 0: a program may have written it through
+ * __processing_throw */
+void cxx_uncaught_leave(void)
 {
 	if (processing_throw > 0)
 		processing_throw--;
@@ -65,9 +67,6 @@ void __attribute__((ms_abi)) vcrt_cxx_throw_worker(ULONG_PTR *args, CONTEXT *ctx
 		image = (ULONG64)module;
 		TRACE(seh, "C++ throw of %p (ThrowInfo %p, image %p)\n", object, throw_info, (void *)module);
 	}
-	/* the object is initialised: uncaught from here, a rethrown one
-	 * again, until a handler takes it */
-	cxx_count_thrown();
 	memset(&rec, 0, sizeof(rec));
 	rec.ExceptionCode = VCRT_CXX_EXCEPTION;
 	rec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;

@@ -308,9 +308,6 @@ static void *__attribute__((ms_abi)) catch_callback(EXCEPTION_RECORD *rec)
 	a->abandoned = 0;
 	TRACE(seh, "catch block %p for frame %#llx\n", (void *)rec->ExceptionInformation[CP_HANDLER],
 	      (unsigned long long)frame);
-	/* the parameter is initialised and the frames below unwound: the
-	 * handler is active, the exception no longer uncaught */
-	cxx_count_caught();
 	cont = seh_call_catch_block((void *)rec->ExceptionInformation[CP_HANDLER], frame);
 	/* an FH4 funclet may return an index into its handler's
 	 * continuation addresses instead of an address */
@@ -383,8 +380,12 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 
 	if (!in_catch)
 		parent = disp->EstablisherFrame;
-	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to)) {
+		/* the frame's destructors run with the exception uncaught */
+		cxx_uncaught_enter();
 		unwind_states(fi, base, parent, ip_state(fi, base, disp->ControlPc), to);
+		cxx_uncaught_leave();
+	}
 	return ExceptionContinueSearch;
 }
 

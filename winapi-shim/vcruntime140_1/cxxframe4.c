@@ -266,8 +266,12 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	ULONG64 parent;
 	int in_catch = frame_parent(disp, fi, &parent), to;
 
-	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to)) {
+		/* the frame's destructors run with the exception uncaught */
+		cxx_uncaught_enter();
 		unwind_states(disp->ImageBase, fi, parent, ip_state(disp->ImageBase, fi, disp->ControlPc), to);
+		cxx_uncaught_leave();
+	}
 	return ExceptionContinueSearch;
 }
 
@@ -336,8 +340,6 @@ static EXCEPTION_DISPOSITION search_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	/* nothing here catches it: it may not leave a noexcept function */
 	if (fi->header & FI4_NOEXCEPT) {
 		ndrun_error("__CxxFrameHandler4: C++ exception leaves a noexcept function");
-		/* terminate's implicit handler takes the exception */
-		cxx_count_caught();
 		vcrt___std_terminate();
 	}
 	return ExceptionContinueSearch;
