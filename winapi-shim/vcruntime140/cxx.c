@@ -17,7 +17,27 @@
 
 /* The per-thread state a frame handler keeps while a catch block runs. */
 static __thread void *current_exception, *current_context;
+/* std::uncaught_exceptions() as vcruntime keeps it: not a count of
+ * thrown objects but of the unwinds in progress on this thread (each
+ * frame's destructors run inside one), plus the exceptions a
+ * __CxxExceptionFilter took and no registration entered yet.  A throw
+ * and its search change nothing, so an exception an SEH __except takes
+ * leaves no trace.  vcruntime hands out its address too
+ * (__processing_throw): it is the one count both read. */
 static __thread int processing_throw;
+
+void cxx_uncaught_enter(void)
+{
+	processing_throw++;
+}
+
+/* never below 0: a program may have written it through
+ * __processing_throw */
+void cxx_uncaught_leave(void)
+{
+	if (processing_throw > 0)
+		processing_throw--;
+}
 
 /* _CxxThrowException(object, throw_info) is an assembly stub (ntdll's
  * context.S) that captures the PE caller's context: the exception is
@@ -155,11 +175,15 @@ int *__cdecl vcrt___processing_throw(void)
 	return &processing_throw;
 }
 
-/* Exceptions thrown on this thread and not yet caught: the frame
- * handlers keep the count, so with none present it stays 0. */
 int __cdecl vcrt___uncaught_exceptions(void)
 {
 	return processing_throw;
+}
+
+/* std::uncaught_exception(), the C++98 form. */
+bool __cdecl vcrt___uncaught_exception(void)
+{
+	return processing_throw > 0;
 }
 
 /* msvcp140 reaches these kernel32 functions through vcruntime140. */

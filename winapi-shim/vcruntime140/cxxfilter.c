@@ -85,6 +85,8 @@ int __cdecl vcrt___CxxExceptionFilter(EXCEPTION_POINTERS *ep, const void *type, 
 		/* HT_IS_STD_DOTDOT: standard C++ catch(...), for C++ exceptions only */
 		if ((adjectives & HT_IS_STD_DOTDOT) && !is_cxx(rec))
 			return EXCEPTION_CONTINUE_SEARCH;
+		/* taken: uncaught until its handler registers it */
+		cxx_uncaught_enter();
 		return EXCEPTION_EXECUTE_HANDLER;
 	}
 	if (!is_cxx(rec) || !(ct = cxx_match_type(want, (unsigned int)adjectives, rec)))
@@ -92,12 +94,14 @@ int __cdecl vcrt___CxxExceptionFilter(EXCEPTION_POINTERS *ep, const void *type, 
 	TRACE(seh, "C++ exception %p taken by a filter for %s\n", (void *)rec->ExceptionInformation[1], want->name);
 	if (object)
 		cxx_build_object(object, (unsigned int)adjectives, ct, rec);
+	cxx_uncaught_enter();
 	return EXCEPTION_EXECUTE_HANDLER;
 }
 
 /* Makes the exception the thread's current one (std::current_exception,
  * `throw;`) until __CxxUnregisterExceptionObject; a rethrow record
- * stands for the exception already current. */
+ * stands for the exception already current.  Its handler runs now: what
+ * the filter counted as uncaught is caught. */
 int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *storage)
 {
 	struct registration *r = storage;
@@ -109,6 +113,7 @@ int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *stor
 	if (!ep || !ep->ExceptionRecord) {
 		/* nothing to register: Unregister will know */
 		r->prev_exception = r->prev_context = (void *)-1;
+		cxx_uncaught_leave();
 		return TRUE;
 	}
 	rec = ep->ExceptionRecord;
@@ -121,6 +126,7 @@ int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *stor
 	registered = r;
 	*vcrt___current_exception() = rec;
 	*vcrt___current_exception_context() = ep->ContextRecord;
+	cxx_uncaught_leave();
 	return TRUE;
 }
 

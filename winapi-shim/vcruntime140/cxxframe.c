@@ -380,8 +380,12 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 
 	if (!in_catch)
 		parent = disp->EstablisherFrame;
-	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to)) {
+		/* the frame's destructors run with the exception uncaught */
+		cxx_uncaught_enter();
 		unwind_states(fi, base, parent, ip_state(fi, base, disp->ControlPc), to);
+		cxx_uncaught_leave();
+	}
 	return ExceptionContinueSearch;
 }
 

@@ -104,6 +104,8 @@ int cxx_search_skips(ULONG64 establisher);
 void cxx_try_catch(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, const struct cxx_catch *c);
 int cxx_unwind_prepare(EXCEPTION_RECORD *rec, DISPATCHER_CONTEXT *disp, int in_catch, ULONG64 parent, int *to);
 int cxx_current_catch(void **object, const void **info, ULONG64 *image);
+void cxx_uncaught_enter(void);
+void cxx_uncaught_leave(void);
 EXCEPTION_DISPOSITION __cdecl vcrt___CxxFrameHandler3(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						      DISPATCHER_CONTEXT *disp);
 

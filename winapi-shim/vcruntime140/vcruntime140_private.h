@@ -41,6 +41,7 @@ int __cdecl vcrt___CxxRegisterExceptionObject(EXCEPTION_POINTERS *ep, void *stor
 void __cdecl vcrt___CxxUnregisterExceptionObject(void *storage, int rethrow);
 void **__cdecl vcrt___current_exception(void);
 void **__cdecl vcrt___current_exception_context(void);
+bool __cdecl vcrt___uncaught_exception(void);
 int __cdecl vcrt___uncaught_exceptions(void);
 int *__cdecl vcrt___processing_throw(void);
 BOOL __cdecl vcrt___vcrt_InitializeCriticalSectionEx(CRITICAL_SECTION *cs, DWORD spin, DWORD flags);

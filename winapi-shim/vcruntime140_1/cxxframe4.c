@@ -266,8 +266,12 @@ static EXCEPTION_DISPOSITION unwind_frame(EXCEPTION_RECORD *rec, DISPATCHER_CONT
 	ULONG64 parent;
 	int in_catch = frame_parent(disp, fi, &parent), to;
 
-	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to))
+	if (cxx_unwind_prepare(rec, disp, in_catch, parent, &to)) {
+		/* the frame's destructors run with the exception uncaught */
+		cxx_uncaught_enter();
 		unwind_states(disp->ImageBase, fi, parent, ip_state(disp->ImageBase, fi, disp->ControlPc), to);
+		cxx_uncaught_leave();
+	}
 	return ExceptionContinueSearch;
 }
 

@@ -24,6 +24,7 @@ int __cdecl __CxxDetectRethrow(void *ep);
 unsigned int __cdecl __CxxQueryExceptionSize(void);
 int __cdecl __CxxRegisterExceptionObject(void *ep, void *storage);
 void __cdecl __CxxUnregisterExceptionObject(void *storage, int rethrow);
+int __cdecl __uncaught_exceptions(void);
 void **__cdecl __current_exception(void);
 void **__cdecl __current_exception_context(void);
 void __stdcall RaiseException(unsigned long code, unsigned long flags, unsigned long n, const unsigned long long *args);
@@ -206,13 +207,20 @@ static void test_detect_rethrow(void)
 
 /* Registering inside the filter, where the thrown object still lives. */
 static int reg_ok, reg_current, reg_nested_dtors, reg_dtors, reg_restored, reg_rethrow_dtors;
+/* __uncaught_exceptions() in the filter: during the search, once
+ * __CxxExceptionFilter took the exception, and once it is registered */
+static int reg_uncaught_search, reg_uncaught_taken, reg_uncaught_registered;
 
 static int register_filter(EXCEPTION_POINTERS_ *ep)
 {
 	unsigned long long outer[8], inner[8];
 	void *prev = *__current_exception();
 
+	reg_uncaught_search = __uncaught_exceptions();
+	__CxxExceptionFilter(ep, &td_all, HT_STD_DOTDOT, 0);
+	reg_uncaught_taken = __uncaught_exceptions();
 	reg_ok = __CxxRegisterExceptionObject(ep, outer);
+	reg_uncaught_registered = __uncaught_exceptions();
 	reg_current = *__current_exception() == ep->record && *__current_exception_context() == ep->context;
 	/* registered twice: the inner end leaves the object alive */
 	__CxxRegisterExceptionObject(ep, inner);
@@ -243,12 +251,22 @@ static void test_register(void)
 	ok_eq_todo_wine(32, __CxxQueryExceptionSize());
 	ok(__CxxQueryExceptionSize() <= 64, "the storage fits the tests' buffers");
 
+	/* test_filter's filters took exceptions no handler registered:
+	 * they stay counted, so count from here */
+	int uncaught = __uncaught_exceptions();
+
 	widget_dtors = 0;
 	__try {
 		throw_widget(3);
 	} __except (register_filter((EXCEPTION_POINTERS_ *)__exception_info())) {
 	}
 	ok_eq(1, reg_ok);
+	/* vcruntime counts an exception a filter took until its handler
+	 * registers it; the search itself counts nothing (Wine's filter is
+	 * a stub, see test_filter) */
+	ok_eq(uncaught, reg_uncaught_search);
+	ok_eq_todo_wine(uncaught + 1, reg_uncaught_taken);
+	ok_eq(uncaught, reg_uncaught_registered);
 	ok(reg_current, "the registered exception is the current one");
 	ok_eq(0, reg_nested_dtors);
 	ok_eq(1, reg_dtors);

@@ -4,7 +4,8 @@
  * object in the frame, one through a pointer, an unwind funclet), a
  * nested try, a rethrow from a catch funclet, continuation addresses
  * returned by the funclet, chosen by its returned index (function-
- * relative and RVA), and an exception thrown out of a catch block. */
+ * relative and RVA), an exception thrown out of a catch block, and
+ * __uncaught_exceptions() in the unwind and in a catch block. */
 #include "msvc_test.h"
 
 /* throwing a double makes clang ask for the CRT's floating-point marker */
@@ -13,6 +14,11 @@ extern "C" int _fltused = 0;
 static char trail[64];
 static int trail_len, widget_dtors, thrower_dtors, caught_int = -1, bad_guard, bad_frame;
 static const void *rethrown, *caught_widget;
+/* __uncaught_exceptions() in the unwind funclet, in guard P's and G's
+ * destructors, and in the int catch block */
+static int uncaught_unwound = -1, uncaught_p = -1, uncaught_g = -1, uncaught_int = -1;
+
+extern "C" int __cdecl __uncaught_exceptions(void);
 
 static void mark(char c)
 {
@@ -56,6 +62,10 @@ void fh4_guard_dtor(Guard *g)
 	if (!g->alive)
 		bad_guard++;
 	g->alive = 0;
+	if (g->id == 'P')
+		uncaught_p = __uncaught_exceptions();
+	else if (g->id == 'G')
+		uncaught_g = __uncaught_exceptions();
 	mark((char)(g->id | 0x20));
 }
 
@@ -66,6 +76,7 @@ void fh4_unwound(const char *frame)
 
 	if (g->id != 'G' || !g->alive)
 		bad_frame++;
+	uncaught_unwound = __uncaught_exceptions();
 	mark('u');
 }
 
@@ -90,6 +101,7 @@ __declspec(noinline) void fh4_throw(int mode)
 void fh4_caught_int(int v)
 {
 	caught_int = v;
+	uncaught_int = __uncaught_exceptions();
 	mark('i');
 }
 
@@ -122,6 +134,7 @@ static void reset(void)
 	thrower_dtors = 0;
 	caught_int = -1;
 	rethrown = caught_widget = 0;
+	uncaught_unwound = uncaught_p = uncaught_g = uncaught_int = -1;
 }
 
 static void check_trail(int line, const char *want, int todo_wine)
@@ -169,6 +182,8 @@ extern "C" void test_main(void)
 	r = fh4_run(1);
 	ok_eq(11, r);
 	ok_eq(7, caught_int);
+	ok_eq(0, uncaught_int);
+	ok_eq(0, uncaught_g);
 	ok_eq_todo_wine(1, thrower_dtors);
 	check_trail(__LINE__, "ipg", 0);
 	reset();
@@ -184,6 +199,11 @@ extern "C" void test_main(void)
 	ok_eq(30, r);
 	ok_eq_todo_wine(1, thrower_dtors);
 	check_trail(__LINE__, "upag", 0);
+	/* the unwind funclet and p's destructor run with the exception
+	 * uncaught; g dies after the catch */
+	ok_eq(1, uncaught_unwound);
+	ok_eq(1, uncaught_p);
+	ok_eq(0, uncaught_g);
 	ok_eq(0, bad_guard);
 	ok_eq(0, bad_frame);
 
