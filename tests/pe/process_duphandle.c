@@ -1,6 +1,6 @@
 /* DuplicateHandle between two processes: into a child (a named event,
  * a named mutex, a named semaphore, an anonymous pipe end, a file, an
- * unnamed mapping), out of a child with DUPLICATE_CLOSE_SOURCE (a
+ * unnamed mapping, the parent's own process), out of a child with DUPLICATE_CLOSE_SOURCE (a
  * mapping and a pipe end the child made), a handle closed in the child
  * from here, and the PROCESS_DUP_HANDLE right.  The child is this
  * program ("process_duphandle child <mode>"); handle values travel
@@ -39,13 +39,18 @@ static int read_handles(HANDLE *h, int n)
 /* Handles the parent put into us: use each. */
 static int child_into(void)
 {
-	HANDLE h[6], ev, mtx, sem, pipe_w, file, map;
+	HANDLE h[7], ev, mtx, sem, pipe_w, file, map, parent;
+	DWORD n, code = 0;
 	char *view;
-	DWORD n;
 
-	if (read_handles(h, 6))
+	if (read_handles(h, 7))
 		return 40;
-	ev = h[0], mtx = h[1], sem = h[2], pipe_w = h[3], file = h[4], map = h[5];
+	ev = h[0], mtx = h[1], sem = h[2], pipe_w = h[3], file = h[4], map = h[5], parent = h[6];
+	/* The parent's GetCurrentProcess(), made a real handle here. */
+	if (WaitForSingleObject(parent, 0) != WAIT_TIMEOUT || !GetExitCodeProcess(parent, &code) ||
+	    code != STILL_ACTIVE)
+		return 48;
+	CloseHandle(parent);
 	if (!WriteFile(pipe_w, "piped", 5, &n, NULL) || n != 5)
 		return 41;
 	CloseHandle(pipe_w);
@@ -149,7 +154,7 @@ static void send_line(HANDLE pipe, const char *line)
 static void test_into_child(void)
 {
 	char name[64], path[MAX_PATH], dir[MAX_PATH], line[256], buf[32] = "";
-	HANDLE ev, mtx, sem, pipe_r, pipe_w, file, map, mine[6], in[6], proc;
+	HANDLE ev, mtx, sem, pipe_r, pipe_w, file, map, mine[7], in[7], proc;
 	struct child c;
 	char *view;
 	DWORD n = 0, r, code;
@@ -173,7 +178,8 @@ static void test_into_child(void)
 
 	start(&c, "into");
 	mine[0] = ev, mine[1] = mtx, mine[2] = sem, mine[3] = pipe_w, mine[4] = file, mine[5] = map;
-	for (i = 0; i < 6; i++) {
+	mine[6] = GetCurrentProcess();
+	for (i = 0; i < 7; i++) {
 		DWORD opts = DUPLICATE_SAME_ACCESS | (i == 3 ? DUPLICATE_CLOSE_SOURCE : 0);
 
 		in[i] = NULL;
@@ -189,7 +195,7 @@ static void test_into_child(void)
 	 * last writer. */
 	SetLastError(0xdeadbeef);
 	ok(!CloseHandle(pipe_w) && GetLastError() == ERROR_INVALID_HANDLE, "source closed: %lu\n", GetLastError());
-	snprintf(line, sizeof(line), "%p %p %p %p %p %p\n", in[0], in[1], in[2], in[3], in[4], in[5]);
+	snprintf(line, sizeof(line), "%p %p %p %p %p %p %p\n", in[0], in[1], in[2], in[3], in[4], in[5], in[6]);
 	send_line(c.in_w, line);
 
 	r = WaitForSingleObject(ev, TIMEOUT);

@@ -94,6 +94,21 @@ static int child_mutex(const char *how)
 	return ReleaseMutex(m) ? 0 : 34;
 }
 
+/* Inherited handles (values on the command line): the named event is
+ * set, the unnamed mapping written. */
+static int child_inherit(const char *ev_value, const char *map_value)
+{
+	HANDLE ev = (HANDLE)(ULONG_PTR)strtoull(ev_value, NULL, 16);
+	HANDLE map = (HANDLE)(ULONG_PTR)strtoull(map_value, NULL, 16);
+	char *view = MapViewOfFile(map, FILE_MAP_WRITE, 0, 0, 0);
+
+	if (!view)
+		return 20;
+	strcpy(view, "inherited");
+	UnmapViewOfFile(view);
+	return SetEvent(ev) ? 0 : 21;
+}
+
 /* ---- parent ---- */
 
 static PROCESS_INFORMATION start_child(const char *mode)
@@ -228,6 +243,27 @@ static void test_access(void)
 	ok(ReleaseMutex(h) && ReleaseMutex(mtx), "released twice\n");
 	SetLastError(0xdeadbeef);
 	ok(!ReleaseMutex(mtx) && GetLastError() == ERROR_NOT_OWNER, "third release: %lu\n", GetLastError());
+	CloseHandle(h);
+
+	/* The Ex forms: the access asked for, on a new or existing object. */
+	h = CreateMutexExA(NULL, name("acc_mtx"), 0, SYNCHRONIZE);
+	ok(h && GetLastError() == ERROR_ALREADY_EXISTS, "CreateMutexExA on an existing mutex: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0 && ReleaseMutex(h), "CreateMutexExA handle waits\n");
+	CloseHandle(h);
+	h = CreateSemaphoreExA(NULL, 1, 3, name("acc_sem2"), 0, SYNCHRONIZE);
+	ok(h && GetLastError() == ERROR_SUCCESS, "CreateSemaphoreExA: %lu\n", GetLastError());
+	SetLastError(0xdeadbeef);
+	ok(!ReleaseSemaphore(h, 1, NULL) && GetLastError() == ERROR_ACCESS_DENIED,
+	   "CreateSemaphoreExA with SYNCHRONIZE only: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0, "its initial count\n");
+	CloseHandle(h);
+	SetLastError(0xdeadbeef);
+	h = CreateSemaphoreExA(NULL, 0, 3, name("acc_ev"), 0, SEMAPHORE_ALL_ACCESS);
+	ok(!h && GetLastError() == ERROR_INVALID_HANDLE, "CreateSemaphoreExA on an event's name: %lu\n",
+	   GetLastError());
+	h = CreateMutexExA(NULL, name("acc_new"), CREATE_MUTEX_INITIAL_OWNER, MUTEX_ALL_ACCESS);
+	ok(h && GetLastError() == ERROR_SUCCESS, "CreateMutexExA, initial owner: %lu\n", GetLastError());
+	ok(ReleaseMutex(h), "owned from the start\n");
 	CloseHandle(h);
 	CloseHandle(ev);
 	CloseHandle(sem);
@@ -395,6 +431,36 @@ static void test_mutexes(void)
 	CloseHandle(go);
 }
 
+static void test_inherit(void)
+{
+	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
+	STARTUPINFOA si = { .cb = sizeof(si) };
+	char self[MAX_PATH], line[MAX_PATH + 128], *view;
+	HANDLE ev = CreateEventA(&sa, FALSE, FALSE, name("inh"));
+	HANDLE map = CreateFileMappingA(INVALID_HANDLE_VALUE, &sa, PAGE_READWRITE, 0, 4096, NULL);
+	PROCESS_INFORMATION pi;
+	DWORD code = ~0u, r;
+
+	view = MapViewOfFile(map, FILE_MAP_READ, 0, 0, 0);
+	ok(ev && view, "objects: %lu\n", GetLastError());
+	GetModuleFileNameA(NULL, self, sizeof(self));
+	snprintf(line, sizeof(line), "\"%s\" child inherit %p %p %s", self, ev, map, prefix);
+	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi), "CreateProcess: %lu\n",
+	   GetLastError());
+	/* Ours can go at once: the child's inherited handle is its own. */
+	CloseHandle(map);
+	r = WaitForSingleObject(ev, TIMEOUT);
+	ok(r == WAIT_OBJECT_0, "inherited named event set by the child: %#lx\n", r);
+	ok(WaitForSingleObject(pi.hProcess, TIMEOUT) == WAIT_OBJECT_0, "child ended\n");
+	GetExitCodeProcess(pi.hProcess, &code);
+	ok(code == 0, "child inherit exit code %lu\n", code);
+	ok(view && !strcmp(view, "inherited"), "inherited mapping written by the child: %.20s\n", view ? view : "");
+	UnmapViewOfFile(view);
+	CloseHandle(pi.hProcess);
+	CloseHandle(pi.hThread);
+	CloseHandle(ev);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[1], "child")) {
@@ -403,6 +469,8 @@ int main(int argc, char **argv)
 			return child_events();
 		if (!strcmp(argv[2], "mutex") && argc >= 5)
 			return child_mutex(argv[3]);
+		if (!strcmp(argv[2], "inherit") && argc >= 6)
+			return child_inherit(argv[3], argv[4]);
 		return 99;
 	}
 	/* Unique names: runs may overlap, and a name outlives nobody. */
@@ -411,5 +479,6 @@ int main(int argc, char **argv)
 	test_access();
 	test_cross_process_events();
 	test_mutexes();
+	test_inherit();
 	return test_summary();
 }

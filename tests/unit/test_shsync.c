@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -277,6 +279,89 @@ static void test_killed_holder_object_gone(void **state)
 	free(name);
 }
 
+/* Two processes hammer one shared mutex (a counter in a shared page
+ * they both bump under it) and ping-pong on two auto-reset events: no
+ * lost wake-up, no double ownership. */
+#define ROUNDS 2000
+
+static WCHAR *stress_names[4];
+
+static int *shared_counter(void)
+{
+	static int *counter;
+
+	if (!counter)
+		counter = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return counter;
+}
+
+static int stress_side(bool first)
+{
+	HANDLE m = OpenMutexW(SYNCHRONIZE, FALSE, stress_names[0]);
+	HANDLE ping = OpenEventW(SYNCHRONIZE | EVENT_MODIFY_STATE, FALSE, stress_names[1]);
+	HANDLE pong = OpenEventW(SYNCHRONIZE | EVENT_MODIFY_STATE, FALSE, stress_names[2]);
+	volatile int *counter = shared_counter();
+
+	if (!m || !ping || !pong)
+		return 5;
+	for (int i = 0; i < ROUNDS; i++) {
+		int v;
+
+		if (WaitForSingleObject(m, 10000) != WAIT_OBJECT_0)
+			return 6;
+		v = *counter;
+		/* Another owner would be seen here. */
+		sched_yield();
+		*counter = v + 1;
+		if (!ReleaseMutex(m))
+			return 7;
+		if (first) {
+			SetEvent(ping);
+			if (WaitForSingleObject(pong, 10000) != WAIT_OBJECT_0)
+				return 8;
+		} else {
+			if (WaitForSingleObject(ping, 10000) != WAIT_OBJECT_0)
+				return 9;
+			SetEvent(pong);
+		}
+	}
+	CloseHandle(m);
+	CloseHandle(ping);
+	CloseHandle(pong);
+	return 0;
+}
+
+static int stress_child(void *unused)
+{
+	return stress_side(false);
+}
+
+static void test_cross_process_stress(void **state)
+{
+	HANDLE m, ping, pong;
+	int fd;
+	pid_t pid;
+
+	stress_names[0] = wname("stress_m");
+	stress_names[1] = wname("stress_ping");
+	stress_names[2] = wname("stress_pong");
+	m = CreateMutexW(NULL, FALSE, stress_names[0]);
+	ping = CreateEventW(NULL, FALSE, FALSE, stress_names[1]);
+	pong = CreateEventW(NULL, FALSE, FALSE, stress_names[2]);
+	assert_non_null(shared_counter());
+	*shared_counter() = 0;
+	pid = child(stress_child, NULL, &fd);
+	assert_int_equal(stress_side(true), 0);
+	assert_int_equal(read_ready(fd), 0);
+	reap(pid, true);
+	assert_int_equal(*shared_counter(), 2 * ROUNDS);
+	CloseHandle(m);
+	CloseHandle(ping);
+	CloseHandle(pong);
+	for (int i = 0; i < 3; i++)
+		free(stress_names[i]);
+}
+
 /* Unnamed objects stay in-process: not the shared types. */
 static void test_unnamed_stay_local(void **state)
 {
@@ -303,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_wait_all_mixed),
 		cmocka_unit_test(test_lock_holder_killed),
 		cmocka_unit_test(test_killed_holder_object_gone),
+		cmocka_unit_test(test_cross_process_stress),
 	};
 
 	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);

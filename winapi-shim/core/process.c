@@ -124,6 +124,10 @@ static void process_ended(struct process *p)
 	}
 	wait_unlock();
 	if (p->child) {
+		/* A zombie now, its pid ours until reaped: its handle
+		 * server's socket (if it was killed, it could not remove it). */
+		if (p->block)
+			duphandle_server_gone(p->pid);
 		while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED, &ru) < 0 && errno == EINTR)
 			;
 		p->user_100ns = (uint64_t)ru.ru_utime.tv_sec * 10000000 + (uint64_t)ru.ru_utime.tv_usec * 10;

@@ -100,6 +100,12 @@ void duphandle_server_start(void);
 /* The same with the listening socket the parent's spawn made (an fd
  * that may not be one: then the server makes its own). */
 void duphandle_server_start_given(int fd);
+/* The process ends: its socket goes (one left by a killed process is
+ * replaced by the next process with that pid, and refuses connections
+ * meanwhile). */
+void duphandle_server_exit(void);
+/* An ndrun child of ours ended (not reaped yet): its socket goes. */
+void duphandle_server_gone(pid_t pid);
 
 /* WSADuplicateSocket's transfer: the socket fd (still the caller's) and
  * its family, type and protocol go to process pid, which keeps them
@@ -107,6 +113,11 @@ void duphandle_server_start_given(int fd);
  * (ERROR_ACCESS_DENIED: pid is not an ndrun process that serves
  * handles). */
 BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token);
+/* An ndrun child's inherited STARTUP_KIND_SYNC or _MAPPING handle: its
+ * object, made of fd (consumed; a descriptor of its own, shared lock
+ * held for a segment), or NULL with the last error. */
+struct object *duphandle_import_inherited(unsigned int kind, int fd, const char *path, uint64_t size,
+					  uint32_t type);
 /* The fd parked under token (then forgotten) and its meta, or -1. */
 int duphandle_take_socket(uint32_t token, int meta[3]);
 

@@ -28,10 +28,16 @@ static struct startup_block *make_block(const struct spawn_params *sp, int *fd, 
 {
 	size_t cmd_bytes = (wstr_len(sp->cmdline) + 1) * sizeof(WCHAR);
 	size_t inh_off = sizeof(struct startup_block);
-	size_t cmd_off = inh_off + sp->n_inherit * sizeof(struct startup_inherit);
+	size_t path_off = inh_off + sp->n_inherit * sizeof(struct startup_inherit), paths = 0, cmd_off;
 	struct startup_inherit *in;
 	struct startup_block *b;
 
+	/* Segment names between the handles and the command line, which
+	 * stays last (the child checks the block ends with its NUL). */
+	for (size_t i = 0; i < sp->n_inherit; i++)
+		if (sp->inherit[i].path)
+			paths += strlen(sp->inherit[i].path) + 1;
+	cmd_off = path_off + ((paths + 7) & ~(size_t)7);
 	*size = cmd_off + cmd_bytes;
 	if (*size > (1u << 30)) {
 		SetLastError(ERROR_INVALID_PARAMETER);
@@ -61,6 +67,15 @@ static struct startup_block *make_block(const struct spawn_params *sp, int *fd, 
 		in[i].options = sp->inherit[i].options;
 		in[i].kind = sp->inherit[i].kind;
 		in[i].fd = (uint32_t)(STARTUP_FD_FIRST_INHERIT + i);
+		in[i].size = sp->inherit[i].size;
+		in[i].type = sp->inherit[i].type;
+		if (sp->inherit[i].path) {
+			size_t n = strlen(sp->inherit[i].path) + 1;
+
+			memcpy((char *)b + path_off, sp->inherit[i].path, n);
+			in[i].path_off = (uint32_t)path_off;
+			path_off += n;
+		}
 	}
 	b->cmdline_off = (uint32_t)cmd_off;
 	memcpy((char *)b + cmd_off, sp->cmdline, cmd_bytes);

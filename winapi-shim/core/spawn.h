@@ -5,6 +5,7 @@
 #define NDSHIM_SPAWN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <windef.h>
 #include <winbase.h>
@@ -16,6 +17,9 @@ struct spawn_inherit {
 	DWORD access, options;
 	unsigned int kind; /* STARTUP_KIND_* */
 	int fd;           /* ours */
+	uint64_t size;    /* STARTUP_KIND_MAPPING */
+	uint32_t type;    /* STARTUP_KIND_SYNC, _MAPPING */
+	const char *path; /* a segment's file name, or NULL */
 };
 
 struct spawn_params {

@@ -35,6 +35,7 @@ uint32_t startup_block_exit(struct startup_block *b, UINT *code)
 
 void startup_record_exit(UINT code)
 {
+	duphandle_server_exit();
 	if (self)
 		startup_block_set_exit(self, STARTUP_EXITED, code);
 }
@@ -74,19 +75,38 @@ static int install_inherited(void)
 		struct file *f;
 		int fd = (int)in[i].fd;
 
+		struct object *obj;
+
 		fcntl(fd, F_SETFD, FD_CLOEXEC);
-		f = file_create(fd, in[i].access, in[i].options, true);
-		if (!f)
-			return -1;
-		f->anon_pipe = in[i].kind == STARTUP_KIND_PIPE;
+		if (in[i].kind == STARTUP_KIND_SYNC || in[i].kind == STARTUP_KIND_MAPPING) {
+			const char *path = NULL;
+
+			if (in[i].path_off) {
+				path = (const char *)self + in[i].path_off;
+				if (!in_block(in[i].path_off, 1, self->size) ||
+				    !memchr(path, 0, self->size - in[i].path_off))
+					path = NULL;
+			}
+			obj = duphandle_import_inherited(in[i].kind, fd, path, in[i].size, in[i].type);
+			if (!obj) {
+				ndrun_error("cannot inherit handle %#llx: error %u", (unsigned long long)in[i].handle,
+					    (unsigned)GetLastError());
+				return -1;
+			}
+		} else {
+			f = file_create(fd, in[i].access, in[i].options, true);
+			if (!f)
+				return -1;
+			f->anon_pipe = in[i].kind == STARTUP_KIND_PIPE;
+			obj = &f->obj;
+		}
 		/* The value is the parent's: the child sees the same HANDLE. */
-		if (!handle_create_at((HANDLE)(uintptr_t)in[i].handle, &f->obj, in[i].access,
-				      HANDLE_FLAG_INHERIT)) {
+		if (!handle_create_at((HANDLE)(uintptr_t)in[i].handle, obj, in[i].access, HANDLE_FLAG_INHERIT)) {
 			ndrun_error("cannot inherit handle %#llx", (unsigned long long)in[i].handle);
-			object_unref(&f->obj);
+			object_unref(obj);
 			return -1;
 		}
-		object_unref(&f->obj);
+		object_unref(obj);
 	}
 	return 0;
 }

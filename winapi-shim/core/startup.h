@@ -43,6 +43,8 @@
 enum startup_kind {
 	STARTUP_KIND_FILE = 0,
 	STARTUP_KIND_PIPE = 1, /* anonymous pipe end: EOF reads as a broken pipe */
+	STARTUP_KIND_SYNC = 2,    /* named event/semaphore/mutex segment; type: enum shsync_type */
+	STARTUP_KIND_MAPPING = 3, /* file mapping; type: its PAGE_*, size: its size */
 };
 
 struct startup_inherit {
@@ -51,8 +53,11 @@ struct startup_inherit {
 	uint32_t options;
 	uint32_t kind;
 	uint32_t fd; /* in the child */
+	uint64_t size;
+	uint32_t type;
+	uint32_t path_off; /* a segment's file name (NUL-terminated) in the block; 0: none */
 };
-_Static_assert(sizeof(struct startup_inherit) == 24, "startup_inherit layout");
+_Static_assert(sizeof(struct startup_inherit) == 40, "startup_inherit layout");
 
 struct startup_block {
 	uint32_t magic;

@@ -199,11 +199,33 @@ static bool try_satisfy_shared(struct wait_block *wb, DWORD *result)
 	return done;
 }
 
+/* FUTEX_WAITV, where the kernel has it (Linux 5.16; not valgrind):
+ * else the block's own word with a 1 ms limit, so that changes of the
+ * shared words are seen within that, the one place ndshim polls. */
 static int futex_waitv(struct futex_waitv *wv, unsigned int n, const struct timespec *deadline)
 {
-	if (syscall(SYS_futex_waitv, wv, n, 0, deadline, CLOCK_MONOTONIC) >= 0)
-		return 0;
-	return errno;
+	static _Atomic bool no_waitv;
+	struct timespec soon;
+	bool last = false;
+
+	if (!atomic_load_explicit(&no_waitv, memory_order_relaxed)) {
+		if (syscall(SYS_futex_waitv, wv, n, 0, deadline, CLOCK_MONOTONIC) >= 0)
+			return 0;
+		if (errno != ENOSYS)
+			return errno;
+		atomic_store(&no_waitv, true);
+		TRACE(sync, "no FUTEX_WAITV: waits on shared objects look again every millisecond\n");
+	}
+	deadline_after_ms(&soon, 1);
+	if (deadline && (deadline->tv_sec < soon.tv_sec ||
+			 (deadline->tv_sec == soon.tv_sec && deadline->tv_nsec < soon.tv_nsec))) {
+		soon = *deadline;
+		last = true;
+	}
+	/* wv[0] is the wait block's own (private) word. */
+	if (futex_wait((void *)(uintptr_t)wv[0].uaddr, (uint32_t)wv[0].val, &soon) == ETIMEDOUT && last)
+		return ETIMEDOUT;
+	return 0;
 }
 
 /* block() for a wait on shared objects.  Other processes change their

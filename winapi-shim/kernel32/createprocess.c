@@ -406,12 +406,20 @@ struct inherit_list {
 static void collect_inherit(HANDLE h, struct object *obj, DWORD access, void *ctx)
 {
 	struct inherit_list *l = ctx;
+	struct spawn_inherit si;
 	struct file *f;
 
-	if (obj->ops != &file_ops || (f = to_file(obj))->fd < 0) {
+	if (obj->ops == &file_ops && (f = to_file(obj))->fd >= 0) {
+		si = (struct spawn_inherit){ .handle = h, .access = access, .options = f->options,
+					     .kind = f->anon_pipe ? STARTUP_KIND_PIPE : STARTUP_KIND_FILE,
+					     .fd = f->fd };
+	} else if (!duphandle_inherit_segment(obj, &si)) {
 		TRACE(process, "handle %p (%s) is not inherited: no Linux fd behind it\n", h,
 		      obj->ops->type_name);
 		return;
+	} else {
+		si.handle = h;
+		si.access = access;
 	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap * 2 + 8;
@@ -422,13 +430,14 @@ static void collect_inherit(HANDLE h, struct object *obj, DWORD access, void *ct
 			l->v = v;
 		if (!r) {
 			l->oom = true;
+			if (si.kind >= STARTUP_KIND_SYNC)
+				close(si.fd);
 			return;
 		}
 		l->refs = r;
 		l->cap = cap;
 	}
-	l->v[l->n] = (struct spawn_inherit){ h, access, f->options,
-					     f->anon_pipe ? STARTUP_KIND_PIPE : STARTUP_KIND_FILE, f->fd };
+	l->v[l->n] = si;
 	l->refs[l->n++] = object_ref(obj);
 }
 
@@ -617,8 +626,12 @@ out:
 		if (relay_fds[i] >= 0)
 			close(relay_fds[i]);
 	}
-	for (size_t i = 0; i < inh.n; i++)
+	for (size_t i = 0; i < inh.n; i++) {
+		/* The child has its own descriptor of a segment now. */
+		if (inh.v[i].kind >= STARTUP_KIND_SYNC)
+			close(inh.v[i].fd);
 		object_unref(inh.refs[i]);
+	}
 	free(inh.v);
 	free(inh.refs);
 	free_strv(argv);

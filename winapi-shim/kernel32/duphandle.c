@@ -18,12 +18,15 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -33,10 +36,12 @@
 #include "core/handle.h"
 #include "core/process.h"
 #include "core/shsync.h"
+#include "core/spawn.h"
+#include "core/startup.h"
 #include "kernel32/kernel32_private.h"
 
 enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
-enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET };
+enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET, HX_PROCESS };
 
 #define HX_PATH_MAX 512
 
@@ -46,7 +51,7 @@ struct hx_obj {
 	uint32_t access;  /* HX_FILE/PIPE: the file's granted rights */
 	uint32_t options; /* HX_FILE/PIPE: FILE_FLAG_*; HX_MAPPING: PAGE_* */
 	uint32_t type;    /* HX_SYNC: enum shsync_type */
-	uint64_t size;    /* HX_MAPPING */
+	uint64_t size;    /* HX_MAPPING; HX_PROCESS: the pid */
 	char path[HX_PATH_MAX]; /* a segment's file name, "" for none */
 };
 
@@ -136,6 +141,12 @@ static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd)
 		*fd = f->fd;
 		return 0;
 	}
+	if (obj->ops == &process_ops) {
+		/* A pid: the receiver opens the process itself. */
+		o->kind = HX_PROCESS;
+		o->size = (uint64_t)to_process(obj)->pid;
+		return 0;
+	}
 	if (shsync_export(obj, &type, fd, &path)) {
 		o->kind = HX_SYNC;
 		o->type = type;
@@ -180,6 +191,14 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 	int own;
 
 	*err = ERROR_INVALID_HANDLE;
+	if (o->kind == HX_PROCESS) {
+		if (fd >= 0)
+			close(fd);
+		obj = process_open_pid((int)o->size);
+		if (!obj)
+			*err = GetLastError();
+		return obj;
+	}
 	if (fd < 0)
 		return NULL;
 	switch (o->kind) {
@@ -308,8 +327,14 @@ static void serve_one(int c)
 		rep.handle = (uintptr_t)h;
 		break;
 	case HX_GET:
+		/* Table entries only: which process a pseudo-handle means
+		 * here is not documented (the docs ask for the caller's). */
 		obj = handle_get((HANDLE)(uintptr_t)req.handle, NULL);
-		if (!obj || !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
+		if (obj && !handle_get_info((HANDLE)(uintptr_t)req.handle, &access, NULL)) {
+			object_unref(obj);
+			obj = NULL;
+		}
+		if (!obj) {
 			if (obj)
 				object_unref(obj);
 			rep.error = ERROR_INVALID_HANDLE;
@@ -356,6 +381,8 @@ static void *server_thread(void *arg)
 	int ls = (int)(intptr_t)arg;
 
 	for (;;) {
+		/* A client that stalls does not hold the server for long. */
+		struct timeval tv = { 5, 0 };
 		struct ucred cred;
 		socklen_t len = sizeof(cred);
 		int c = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
@@ -366,6 +393,8 @@ static void *server_thread(void *arg)
 			ndrun_error("handle server: accept: %s", strerror(errno));
 			return NULL;
 		}
+		setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 		/* The folder is the user's alone; this is a second lock. */
 		if (!getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cred, &len) && cred.uid == getuid())
 			serve_one(c);
@@ -374,11 +403,23 @@ static void *server_thread(void *arg)
 	return NULL;
 }
 
-static void unlink_socket(void)
+static _Atomic bool serving;
+
+void duphandle_server_exit(void)
 {
 	struct sockaddr_un a;
 
+	if (!atomic_load(&serving))
+		return;
 	socket_path(getpid(), &a);
+	unlink(a.sun_path);
+}
+
+void duphandle_server_gone(pid_t pid)
+{
+	struct sockaddr_un a;
+
+	socket_path(pid, &a);
 	unlink(a.sun_path);
 }
 
@@ -430,12 +471,11 @@ serve:
 	if (pthread_create(&t, &attr, server_thread, (void *)(intptr_t)ls)) {
 		close(ls);
 		unlink(a.sun_path);
+	} else {
+		atomic_store(&serving, true);
 	}
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	/* A socket left by a killed process is replaced by the next
-	 * process with that pid, and refuses connections meanwhile. */
-	atexit(unlink_socket);
 }
 
 void duphandle_server_start_given(int fd)
@@ -593,6 +633,9 @@ BOOL duphandle_cross_process(HANDLE src_process, HANDLE src, HANDLE dst_process,
 	}
 	if (from) {
 		obj = get_remote(from, src, options & DUPLICATE_CLOSE_SOURCE, &src_access);
+	} else if (src == PSEUDO_HANDLE_CURRENT_PROCESS || src == PSEUDO_HANDLE_CURRENT_THREAD) {
+		obj = handle_get(src, NULL);
+		src_access = src == PSEUDO_HANDLE_CURRENT_PROCESS ? PROCESS_ALL_ACCESS : THREAD_ALL_ACCESS;
 	} else {
 		obj = handle_get(src, NULL);
 		if (obj && !handle_get_info(src, &src_access, NULL)) {
@@ -658,4 +701,51 @@ BOOL duphandle_park_socket(DWORD pid, int fd, const int meta[3], uint32_t *token
 	}
 	*token = (uint32_t)rep.handle;
 	return TRUE;
+}
+
+/* ---- inheritance by CreateProcess ---- */
+
+bool duphandle_inherit_segment(struct object *obj, struct spawn_inherit *si)
+{
+	enum shsync_type type;
+	const char *path = NULL;
+	uint64_t size = 0;
+	DWORD prot = 0;
+	int fd;
+
+	memset(si, 0, sizeof(*si));
+	if (shsync_export(obj, &type, &fd, &path)) {
+		si->kind = STARTUP_KIND_SYNC;
+		si->type = type;
+	} else if (mapping_export(obj, &fd, &path, &size, &prot)) {
+		si->kind = STARTUP_KIND_MAPPING;
+		si->type = prot;
+		si->size = size;
+	} else {
+		return false;
+	}
+	/* A descriptor of the child's own: a segment's with its own shared
+	 * lock taken now, so that our closing the handle right after
+	 * CreateProcess cannot take the child's object for unheld. */
+	si->fd = path ? reopen_segment(fd) : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	si->path = path;
+	return si->fd >= 0;
+}
+
+struct object *duphandle_import_inherited(unsigned int kind, int fd, const char *path, uint64_t size,
+					  uint32_t type)
+{
+	char *own = path ? strdup(path) : NULL;
+	struct object *obj;
+
+	if (path && !own) {
+		close(fd);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	if (kind == STARTUP_KIND_SYNC)
+		obj = shsync_import(fd, own, (enum shsync_type)type);
+	else
+		obj = mapping_import(fd, own, size, type);
+	return obj;
 }

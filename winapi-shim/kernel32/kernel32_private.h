@@ -4,6 +4,7 @@
 #define NDSHIM_KERNEL32_PRIVATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
@@ -90,8 +91,6 @@ WORD console_attributes(void);
 /* cputimes.c */
 BOOL WINAPI GetSystemTimes(LPFILETIME idle, LPFILETIME kernel, LPFILETIME user);
 
-#include <stdint.h>
-
 struct object;
 
 /* filemapping.c, for DuplicateHandle into another process: a mapping's
@@ -99,6 +98,17 @@ struct object;
  * and a mapping made of such (fd and path now its). */
 bool mapping_export(struct object *obj, int *fd, const char **path, uint64_t *size, DWORD *protect);
 struct object *mapping_import(int fd, char *path, uint64_t size, DWORD protect);
+
+/* processhandle.c: the process object for pid (this one, a child of
+ * ours, or any other through a pidfd), referenced; NULL with the last
+ * error (ERROR_INVALID_PARAMETER: no such process). */
+struct object *process_open_pid(int pid);
+
+struct spawn_inherit;
+/* duphandle.c: obj as an inherited handle (STARTUP_KIND_SYNC or
+ * _MAPPING) with a descriptor of the child's own in si->fd, for
+ * CreateProcess; false when obj has nothing to inherit. */
+bool duphandle_inherit_segment(struct object *obj, struct spawn_inherit *si);
 
 /* duphandle.c: DuplicateHandle where a process handle names another
  * process than this one. */

@@ -136,13 +136,38 @@ static struct startup_block *find_block(pid_t pid, size_t *size)
 
 #define VALID_PROCESS_ACCESS (PROCESS_ALL_ACCESS | ACCESS_SYSTEM_SECURITY | MAXIMUM_ALLOWED | GENERIC_ALL)
 
-HANDLE WINAPI OpenProcess(DWORD access, BOOL inherit, DWORD pid)
+struct object *process_open_pid(pid_t pid)
 {
 	struct startup_block *block = NULL;
 	struct process *p;
 	size_t block_size = 0;
-	HANDLE h;
 	int fd;
+
+	if (pid == getpid())
+		return process_current();
+	p = process_find_child(pid);
+	if (!p) {
+		fd = (int)syscall(SYS_pidfd_open, pid, 0);
+		if (fd < 0) {
+			SetLastError(errno == EPERM ? ERROR_ACCESS_DENIED : ERROR_INVALID_PARAMETER);
+			return NULL;
+		}
+		block = find_block(pid, &block_size);
+		p = process_create(pid, fd, false, block, block_size, -1);
+		if (!p) {
+			if (block)
+				munmap(block, block_size);
+			close(fd);
+			return NULL;
+		}
+	}
+	return &p->obj;
+}
+
+HANDLE WINAPI OpenProcess(DWORD access, BOOL inherit, DWORD pid)
+{
+	struct object *obj;
+	HANDLE h;
 
 	TRACE(process, "pid %u, access %#x\n", pid, access);
 	if (access & MAXIMUM_ALLOWED || access & GENERIC_ALL)
@@ -151,30 +176,10 @@ HANDLE WINAPI OpenProcess(DWORD access, BOOL inherit, DWORD pid)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return NULL;
 	}
-	if (pid == (DWORD)getpid()) {
-		struct object *self = process_current();
-
-		h = handle_create(self, access, inherit ? HANDLE_FLAG_INHERIT : 0);
-		object_unref(self);
-		return h;
-	}
-	p = process_find_child((pid_t)pid);
-	if (!p) {
-		fd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
-		if (fd < 0) {
-			SetLastError(errno == EPERM ? ERROR_ACCESS_DENIED : ERROR_INVALID_PARAMETER);
-			return NULL;
-		}
-		block = find_block((pid_t)pid, &block_size);
-		p = process_create((pid_t)pid, fd, false, block, block_size, -1);
-		if (!p) {
-			if (block)
-				munmap(block, block_size);
-			close(fd);
-			return NULL;
-		}
-	}
-	h = handle_create(&p->obj, access, inherit ? HANDLE_FLAG_INHERIT : 0);
-	object_unref(&p->obj);
+	obj = process_open_pid((pid_t)pid);
+	if (!obj)
+		return NULL;
+	h = handle_create(obj, access, inherit ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(obj);
 	return h;
 }

@@ -244,6 +244,15 @@ HANDLE WINAPI CreateSemaphoreExW(SECURITY_ATTRIBUTES *sa, LONG initial, LONG max
 	return create_sync(&in, name, sync_map_access(access, &semaphore_mapping), sa);
 }
 
+HANDLE WINAPI CreateSemaphoreExA(SECURITY_ATTRIBUTES *sa, LONG initial, LONG maximum, LPCSTR name,
+				 DWORD flags, DWORD access)
+{
+	struct shsync_init in = { SHSYNC_SEMAPHORE, false, initial, maximum };
+
+	TRACE(sync, "%d/%d, %s, access %#x\n", initial, maximum, name ? name : "(null)", access);
+	return create_a(&in, name, sync_map_access(access, &semaphore_mapping), sa);
+}
+
 BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 {
 	struct object *obj = handle_get_access(h, NULL, SEMAPHORE_MODIFY_STATE);
@@ -276,6 +285,14 @@ HANDLE WINAPI CreateMutexW(LPSECURITY_ATTRIBUTES sa, BOOL owner, LPCWSTR name)
 
 	TRACE(sync, "owner %d, %s\n", owner, debugstr_w(name));
 	return create_sync(&in, name, GENERIC_ALL, sa);
+}
+
+HANDLE WINAPI CreateMutexExA(SECURITY_ATTRIBUTES *sa, LPCSTR name, DWORD flags, DWORD access)
+{
+	struct shsync_init in = { SHSYNC_MUTEX, false, (flags & CREATE_MUTEX_INITIAL_OWNER) != 0, 0 };
+
+	TRACE(sync, "flags %#x, %s, access %#x\n", flags, name ? name : "(null)", access);
+	return create_a(&in, name, sync_map_access(access, &mutex_mapping), sa);
 }
 
 HANDLE WINAPI CreateMutexExW(SECURITY_ATTRIBUTES *sa, LPCWSTR name, DWORD flags, DWORD access)
