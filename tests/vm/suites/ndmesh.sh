@@ -2,7 +2,10 @@
 # guest runs 4 ranks (the shared-memory part, then every pair over ND2);
 # with two guests each runs 2 ranks and all 4 connect across the link,
 # A's ranks being 0-1 and B's 2-3.  Then a rank SIGKILLed while the ranks
-# hold: the launcher exits 137 and no rank is left.  Sourced by the rig's
+# hold: the launcher exits 137 and no rank is left; and one that SIGKILLs
+# itself holding the named mutex after the ND2 part: one survivor gets
+# WAIT_ABANDONED, the others WAIT_OBJECT_0, all see it end, the launcher
+# exits 137.  Sourced by the rig's
 # batched boots after lib.sh.  The outputs are kept in
 # $NDSHIM_VM_RESULTS/ndmesh/.
 nm_exe=$NDSHIM_VM_BUILD/samples/ndmesh.exe
@@ -70,6 +73,18 @@ nm_kill() {
 	return 1
 }
 
+# A rank dies holding the named mutex after the ND2 part.
+nm_abandon() {
+	_o=$nm_out/abandon-$nm_tag.txt
+	_nm_status=0
+	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" -n 4 --bytes 65536 --nd "$NDSHIM_VM_ADDR" --abandon 2 \
+		--by sigkill > "$_o" 2>&1 || _nm_status=$?
+	cat "$_o"
+	[ "$_nm_status" = 137 ] && grep -q '^ndmesh: rank 2 died holding the mutex (SIGKILL): .*: ok$' "$_o" &&
+		[ "$(grep -c '^rank [0-9]: the mutex: WAIT_ABANDONED, rank 2.s process: ended' "$_o")" = 1 ] &&
+		[ "$(grep -c '^rank [0-9]: the mutex: WAIT_OBJECT_0, rank 2.s process: ended' "$_o")" = 2 ]
+}
+
 if [ ! -f "$nm_exe" ]; then
 	echo "FAIL: $(vm_name "ndmesh: $nm_exe is missing (make)")"
 	vm_failed=$((vm_failed + 1))
@@ -77,6 +92,7 @@ elif [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 	vm_check "ndmesh: 4 ranks on one host, shared memory then every pair over ND2" \
 		nm_run one 4 -n 4 --bytes 1048576 --nd "$NDSHIM_VM_ADDR"
 	vm_check "ndmesh: a rank SIGKILLed, the launcher exits 137, no rank left" nm_kill
+	vm_check "ndmesh: a rank SIGKILLed holding the named mutex, the others get WAIT_ABANDONED" nm_abandon
 elif [ "$NDSHIM_VM_HOST" = A ]; then
 	vm_check "ndmesh: 2 ranks here, 2 on B, every pair over ND2" \
 		nm_run two 4 -n 2 --bytes 1048576 --nd "$NDSHIM_VM_ADDR,$NDSHIM_VM_PEER" --host 0
