@@ -303,6 +303,8 @@ static inline unsigned send_flags(uint32_t f)
 {
 	unsigned v = 0;
 
+	if (likely(!f))
+		return IBV_SEND_SIGNALED;
 	if (!(f & ND_OP_FLAG_SILENT_SUCCESS))
 		v |= IBV_SEND_SIGNALED;
 	if (f & ND_OP_FLAG_READ_FENCE)
@@ -396,11 +398,15 @@ ND_CALL(qp_send)
 		return st;
 	if (unlikely(!(s = sq_slot(qp, p->context, Nd2RequestTypeSend))))
 		return ND_NO_MORE_ENTRIES;
-	memset(&wr, 0, sizeof(wr));
+	/* Only what a Send reads: the unions after imm_data belong to other
+	 * opcodes (RDMA, atomic, UD, bind, TSO), and clearing all 128 bytes
+	 * was a fifth of this call's instructions. */
 	wr.wr_id = (uintptr_t)s;
+	wr.next = NULL;
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
 	wr.num_sge = p->nsge;
 	wr.opcode = IBV_WR_SEND;
+	wr.imm_data = 0;
 	wr.send_flags = retire(qp, s, send_flags(p->flags));
 	return post_send(qp, &wr);
 }
