@@ -57,3 +57,14 @@ bench-vm-cost: all $(ND2UNIX_SO)
 	for m in polling blocking notify; do \
 		bench/vm/callgrind-split $(BUILD)/vm-results/bench-vm/callgrind-$$m.out $(BENCH_VM_ITERS) $$m || rc=1; \
 	done; exit $$rc
+
+# The same two calls on the host, each alone against fake verbs, to the
+# instruction (bench/nd2calls_host.c, bench/nd2calls-host).
+$(BENCH_BIN)/nd2calls_host: bench/nd2calls_host.c nd2provider/unix/nd_unix.h nd2provider/unix_call.h
+	@mkdir -p $(@D)
+	$(call quiet,CCLD,$@)$(CC) -std=gnu11 -O2 -g $(WARN) -Wno-missing-field-initializers -D_GNU_SOURCE \
+		-I. -Iinclude -Ind2provider/unix -o $@ $< -ldl
+
+.PHONY: bench-nd2-host
+bench-nd2-host: $(BENCH_BIN)/nd2calls_host $(ND2UNIX_SO)
+	@bench/nd2calls-host $(BENCH_BIN)/nd2calls_host $(ND2UNIX_SO)

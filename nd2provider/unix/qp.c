@@ -299,19 +299,21 @@ ND_CALL(qp_receive)
 #define ND_SEND_FLAGS (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE | \
 		       ND_OP_FLAG_SEND_AND_SOLICIT_EVENT | ND_OP_FLAG_INLINE)
 
+/* ND_OP_FLAG_* (the Send, Read, Write, Bind and Invalidate subset, within
+ * ND_SEND_FLAGS) to IBV_SEND_*: one load instead of four tests. */
+#define SEND_FLAGS_OF(f) \
+	((((f) & ND_OP_FLAG_SILENT_SUCCESS) ? 0 : IBV_SEND_SIGNALED) | \
+	 (((f) & ND_OP_FLAG_READ_FENCE) ? IBV_SEND_FENCE : 0) | \
+	 (((f) & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT) ? IBV_SEND_SOLICITED : 0) | \
+	 (((f) & ND_OP_FLAG_INLINE) ? IBV_SEND_INLINE : 0))
+#define SF4(f) SEND_FLAGS_OF(f), SEND_FLAGS_OF((f) + 1), SEND_FLAGS_OF((f) + 2), SEND_FLAGS_OF((f) + 3)
+#define SF8(f) SF4(f), SF4((f) + 4)
+static const uint8_t send_flags_map[ND_SEND_FLAGS + 1] = { SF8(0), SF8(8), SF8(16), SF8(24), SF8(32) };
+_Static_assert(ND_SEND_FLAGS + 1 == 40, "send_flags_map holds every combination of ND_SEND_FLAGS");
+
 static inline unsigned send_flags(uint32_t f)
 {
-	unsigned v = 0;
-
-	if (!(f & ND_OP_FLAG_SILENT_SUCCESS))
-		v |= IBV_SEND_SIGNALED;
-	if (f & ND_OP_FLAG_READ_FENCE)
-		v |= IBV_SEND_FENCE;
-	if (f & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT)
-		v |= IBV_SEND_SOLICITED;
-	if (f & ND_OP_FLAG_INLINE)
-		v |= IBV_SEND_INLINE;
-	return v;
+	return send_flags_map[f & ND_SEND_FLAGS];
 }
 
 /* Claims the next send slot; NULL when the ring is full (requests the
@@ -396,11 +398,15 @@ ND_CALL(qp_send)
 		return st;
 	if (unlikely(!(s = sq_slot(qp, p->context, Nd2RequestTypeSend))))
 		return ND_NO_MORE_ENTRIES;
-	memset(&wr, 0, sizeof(wr));
+	/* Only what a Send reads: the unions after imm_data belong to other
+	 * opcodes (RDMA, atomic, UD, bind, TSO), and clearing all 128 bytes
+	 * was a fifth of this call's instructions. */
 	wr.wr_id = (uintptr_t)s;
+	wr.next = NULL;
 	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
 	wr.num_sge = p->nsge;
 	wr.opcode = IBV_WR_SEND;
+	wr.imm_data = 0;
 	if (p->flags & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT) {
 		wr.opcode = IBV_WR_SEND_WITH_IMM;
 		wr.imm_data = htonl(ND_IMM_SOLICITED);
