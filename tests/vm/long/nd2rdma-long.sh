@@ -1,8 +1,8 @@
 #!/bin/sh
 # make check-long: the nd2rdma suite (tests/vm/suites/nd2rdma.sh) with more
-# transfers per size (50 in the latency runs, 64 in the
-# bandwidth streams: several rounds of the 32 MiB of slots at every size
-# from 64 KiB up) and, across two guests, all eight runs.  Run by
+# transfers per size (50 in the latency runs, 64 in the bandwidth streams:
+# several rounds of the 32 MiB of slots, each checked, at every size from
+# 1 MiB up) and, across two guests, all eight runs.  Run by
 # tests/vm/run, on one guest and on two.
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 NDSHIM_ND2RDMA_LAT_ITERS=${NDSHIM_ND2RDMA_LAT_ITERS:-50}
