@@ -122,6 +122,13 @@ else
 		# shellcheck disable=SC2086
 		$srv_cpu timeout 300 $pt -d "$dev" -R -p $port -s "$1" -n "$n" $pt_args > "$out/psrv.txt" 2>&1 & _p=$!
 		_c=1
+		# A client that comes before the server listens is rejected, and
+		# the server then sometimes never takes another one (it waits for
+		# its timeout): wait until it says it listens.
+		for _try in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+			grep -q 'Waiting for client rdma_cm QP' "$out/psrv.txt" 2> /dev/null && break
+			sleep 0.5
+		done
 		for _try in 1 2 3 4 5 6 7 8 9 10; do
 			sleep 0.5
 			# shellcheck disable=SC2086
