@@ -39,18 +39,24 @@ bench: $(BENCH_HOST) $(BENCH_BIN)/native $(BENCH_PE) $(NDRUN)
 #   bench-vm       one guest: ndpingpong against ib_send_lat, polling and
 #                  blocking, size by size (bench/vm/nd2lat.sh)
 #                  BENCH_VM_ARGS="--reps 5 --iters 1000 --sizes '2 64 4096'"
+#                  then, in a second guest, ndrdma against ib_write_bw,
+#                  ib_read_bw, ib_write_lat and ib_read_lat (-e for blocking)
+#                  (bench/vm/nd2rdma.sh), BENCH_VM_RDMA_ARGS="--reps 3
+#                  --bw-iters 200 --bw-sizes '4096 65536' --lat-sizes '2 64'"
 #   bench-vm-cost  one guest: instructions per ND2 call under callgrind
 #                  (bench/vm/nd2calls.sh, split on the host by
 #                  bench/vm/callgrind-split), and provider start-up against
 #                  BENCH_VM_REF_SO, another build of nd2prov_unix.so
 BENCH_VM_ARGS ?=
+BENCH_VM_RDMA_ARGS ?=
 BENCH_VM_ITERS ?= 1000
 BENCH_VM_REF_SO ?=
 BENCH_VM_ENV = NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_SMP=$${NDSHIM_VM_SMP:-2} \
 	NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-3600}
 .PHONY: bench-vm bench-vm-cost
 bench-vm: all $(ND2UNIX_SO)
-	@$(BENCH_VM_ENV) tests/vm/run bench/vm/nd2lat.sh $(BENCH_VM_ARGS)
+	@rc=0; $(BENCH_VM_ENV) tests/vm/run bench/vm/nd2lat.sh $(BENCH_VM_ARGS) || rc=1; \
+	$(BENCH_VM_ENV) tests/vm/run bench/vm/nd2rdma.sh $(BENCH_VM_RDMA_ARGS) || rc=1; exit $$rc
 
 bench-vm-cost: all $(ND2UNIX_SO)
 	@rc=0; $(BENCH_VM_ENV) tests/vm/run bench/vm/nd2cost.sh $(BENCH_VM_ITERS) $(BENCH_VM_REF_SO) || rc=1; \

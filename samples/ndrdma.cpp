@@ -154,6 +154,7 @@ static Outcome Client(const Options *o)
 	memset(&rd, 0, sizeof(rd));
 	rd.opt = o;
 	rd.role = "client";
+	rd.ctlWaitMs = WAIT_MS;
 	if (o->haveLocal) {
 		local = o->local;
 		localLength = o->localLength;
@@ -298,6 +299,9 @@ static bool ServerAccept(Rdma *rd)
 /* The server does what the client asks until it is done. */
 static bool ServerRun(Rdma *rd)
 {
+	/* Between two requests the client may work for long (a read test
+	 * asks nothing until its end); its going away ends the wait. */
+	rd->ctlWaitMs = INFINITE;
 	for (;;) {
 		Ctl ask;
 
@@ -356,6 +360,7 @@ static Outcome Server(const Options *o)
 	memset(&rd, 0, sizeof(rd));
 	rd.opt = o;
 	rd.role = "server";
+	rd.ctlWaitMs = WAIT_MS;
 	ok = Setup(&rd, (const sockaddr *)&o->address, o->addressLength) && ServerAccept(&rd) &&
 	     ExchangeBuffers(&rd) && ServerRun(&rd);
 	Teardown(&rd);

@@ -130,6 +130,7 @@ struct Rdma {
 	UINT32 opsPosted;
 	UINT32 opsCompleted;
 	ULONG otherOutstanding;	/* Bind, Invalidate */
+	DWORD ctlWaitMs;	/* how long NextCtl waits: the server, for as long as the client works */
 	Request cqNotify;
 	bool cqNotifyPending;
 	Request disconnectNotify;
@@ -159,6 +160,7 @@ void Issue(Request *r);
 bool PostCtlReceive(Rdma *rd, ULONG slot);
 bool Poll(Rdma *rd);
 bool Progress(Rdma *rd);
+bool ProgressFor(Rdma *rd, DWORD timeoutMs);
 bool PostOp(Rdma *rd, char *localBuffer, ULONG size, UINT64 remote);
 bool WaitOps(Rdma *rd, ULONG atMost);
 bool SendCtl(Rdma *rd, const Ctl *c);

@@ -182,7 +182,35 @@ bool Poll(Rdma *rd)
 
 /* Waits for at least one completion: spinning on GetResults, or (-b)
  * arming Notify and sleeping on the port. */
+/* Polling, a side with nothing to do but wait for the peer (the server of
+ * a read test, or between the rounds of a write stream) sleeps instead, as
+ * perftest's servers do: a spinning process on the guest's only vCPU (or
+ * on both) takes the time rxe needs to answer the peer.  Notify, and
+ * GetOverlappedResult waiting; no port in this mode. */
+static bool SleepForCompletion(Rdma *rd)
+{
+	Request r;
+	HRESULT hr;
+
+	Issue(&r);
+	hr = rd->cq->Notify(ND_CQ_NOTIFY_ANY, &r.ov);
+	if (hr == ND_PENDING)
+		hr = rd->cq->GetOverlappedResult(&r.ov, TRUE);
+	if (hr != ND_SUCCESS) {
+		Fail(rd, "IND2CompletionQueue::Notify completed with %s", NdStatusString(hr));
+		return false;
+	}
+	return Poll(rd);
+}
+
 bool Progress(Rdma *rd)
+{
+	return ProgressFor(rd, WAIT_MS);
+}
+
+/* The same, giving up after timeoutMs (INFINITE: never; a peer that goes
+ * away flushes our receives, which ends the wait). */
+bool ProgressFor(Rdma *rd, DWORD timeoutMs)
 {
 	ND2_RESULT results[16];
 	ULONGLONG start = GetTickCount64();
@@ -193,9 +221,11 @@ bool Progress(Rdma *rd)
 		n = rd->cq->GetResults(results, 16);
 		if (n)
 			return HandleResults(rd, results, n);
+		if (!rd->opt->blocking && timeoutMs == INFINITE && ++spins > 4096)
+			return SleepForCompletion(rd);
 		if (!rd->opt->blocking) {
-			if (++spins % 4096 == 0 && GetTickCount64() - start > WAIT_MS) {
-				Fail(rd, "no completion in %u s of polling", WAIT_MS / 1000);
+			if (++spins % 4096 == 0 && timeoutMs != INFINITE && GetTickCount64() - start > timeoutMs) {
+				Fail(rd, "no completion in %lu s of polling", timeoutMs / 1000);
 				return false;
 			}
 			continue;
@@ -216,8 +246,8 @@ bool Progress(Rdma *rd)
 			rd->cqNotifyPending = true;
 		}
 		while (!rd->cqNotify.dequeued) {
-			if (!PumpPort(rd, WAIT_MS)) {
-				Fail(rd, "no completion queue notification in %u s", WAIT_MS / 1000);
+			if (!PumpPort(rd, timeoutMs)) {
+				Fail(rd, "no completion queue notification in %lu s", timeoutMs / 1000);
 				return false;
 			}
 		}
@@ -299,7 +329,7 @@ bool NextCtl(Rdma *rd, UINT32 type, Ctl *out)
 			Fail(rd, "the peer disconnected");
 			return false;
 		}
-		if (!Progress(rd))
+		if (!ProgressFor(rd, rd->ctlWaitMs))
 			return false;
 	}
 	*out = rd->ctlReady[0];

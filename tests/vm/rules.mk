@@ -16,12 +16,16 @@ check-vm: vm-asan-parts all $(ND2UNIX_SO)
 	@NDSHIM_VM_BUILD=$(BUILD) tests/vm/check $(RESULTS)/vm.summary
 
 # Long runs, outside make check (whose whole must stay under 20 minutes):
-# the nd2peer rig with a 500,000-write RDMA stream, on one guest and on two.
+# the nd2peer rig with a 500,000-write RDMA stream, on one guest and on two;
+# ndrdma's suite with 50-64 transfers per size (tests/vm/long/nd2rdma-long.sh).
 .PHONY: check-long
 check-long: all
 	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} tests/vm/run tests/vm/long/nd2peer-long.sh
 	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-1800} \
 		tests/vm/run --two tests/vm/long/nd2peer-long.sh tests/vm/long/nd2peer-long.sh
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-3600} tests/vm/run tests/vm/long/nd2rdma-long.sh
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-3600} \
+		tests/vm/run --two tests/vm/long/nd2rdma-long.sh tests/vm/long/nd2rdma-long.sh
 
 # make soak (outside make check): tests/vm/soak/soak.sh on one guest, a
 # ping-pong and an RDMA Write stream for SOAK_SECONDS (default 600), every
