@@ -112,7 +112,12 @@ void qp_unconnected_codes(void)
 	while (get_result(q, &r, 2000))
 		canceled += r.Status == ND_CANCELED && r.RequestType == Nd2RequestTypeReceive && r.QueuePairContext == (void *)0xA1;
 	check(canceled == n, "QueuePair::Flush: the %d posted Receives complete ND_CANCELED (%d)", n, canceled);
-	note("not checked: a Receive posted after Flush completes ND_CANCELED (rxe never completes it; docs/nd2-status.md)");
+	st = qp->lpVtbl->Receive(qp, (void *)0x1FF, &one, 1);
+	r.Status = 1;
+	i = st == ND_SUCCESS && get_result(q, &r, 5000);
+	check(i && r.Status == ND_CANCELED && r.RequestContext == (void *)0x1FF,
+	      "QueuePair::Receive after Flush: ND_SUCCESS, completes ND_CANCELED within 5 s (%#lx, then %s %#lx)", st,
+	      i ? "completed" : "never completed", r.Status);
 	check(mw->lpVtbl->Release(mw) == 0 && qp->lpVtbl->Release(qp) == 0 && q->lpVtbl->Release(q) == 0,
 	      "QueuePair: release the window, the QP and the CQ: 0");
 	free(many);
