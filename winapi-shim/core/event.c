@@ -4,15 +4,8 @@
 #include "core/handle.h"
 #include "core/shsync.h"
 #include "core/sync.h"
+#include "core/syncobj.h"
 #include "core/wait.h"
-
-struct event {
-	struct object obj;
-	bool manual_reset;
-	bool signaled; /* wait lock */
-};
-
-static struct event *to_event(struct object *obj) { return container_of(obj, struct event, obj); }
 
 static bool event_signaled(struct object *obj, unsigned int tid)
 {
@@ -53,16 +46,23 @@ struct object *event_create(bool manual_reset, bool initial_state)
 	object_init(&ev->obj, &event_ops);
 	ev->manual_reset = manual_reset;
 	ev->signaled = initial_state;
+	ev->shared = NULL;
 	return &ev->obj;
 }
 
 /* A named event is a shared one (core/shsync.c): one pointer compare
- * is all an in-process event pays for it. */
+ * is all an in-process event pays for it.  The second one, under the
+ * wait lock, catches an event promoted (core/promote.c) since the
+ * first. */
 void event_set(struct object *obj)
 {
 	if (obj->ops != &event_ops)
 		return shsync_event_set(obj);
 	wait_lock();
+	if (obj->ops != &event_ops) {
+		wait_unlock();
+		return shsync_event_set(obj);
+	}
 	to_event(obj)->signaled = true;
 	wait_wake_object(obj);
 	wait_unlock();
@@ -73,6 +73,10 @@ void event_reset(struct object *obj)
 	if (obj->ops != &event_ops)
 		return shsync_event_reset(obj);
 	wait_lock();
+	if (obj->ops != &event_ops) {
+		wait_unlock();
+		return shsync_event_reset(obj);
+	}
 	to_event(obj)->signaled = false;
 	wait_unlock();
 }
@@ -84,6 +88,10 @@ void event_pulse(struct object *obj)
 	if (obj->ops != &event_ops)
 		return shsync_event_pulse(obj);
 	wait_lock();
+	if (obj->ops != &event_ops) {
+		wait_unlock();
+		return shsync_event_pulse(obj);
+	}
 	to_event(obj)->signaled = true;
 	wait_wake_object(obj);
 	to_event(obj)->signaled = false;
@@ -94,7 +102,7 @@ struct object *event_get(HANDLE h, DWORD access)
 {
 	struct object *obj = access ? handle_get_access(h, NULL, access) : handle_get(h, NULL);
 
-	if (obj && obj->ops != &event_ops && obj->ops != &shared_event_ops) {
+	if (obj && !sync_is_event(obj)) {
 		object_unref(obj);
 		SetLastError(ERROR_INVALID_HANDLE);
 		return NULL;

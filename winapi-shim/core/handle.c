@@ -240,6 +240,32 @@ BOOL handle_close(HANDLE h)
 	return TRUE;
 }
 
+void handle_repoint(struct object *old, struct object *new)
+{
+	unsigned int moved = 0;
+
+	klock(&table_lock);
+	for (unsigned int i = 0; i < nr_slots; i++) {
+		struct handle_entry *e = slot(i);
+
+		if (e->obj != old)
+			continue;
+		e->obj = object_ref(new);
+		atomic_fetch_add(&new->handle_count, 1);
+		atomic_fetch_sub(&old->handle_count, 1);
+		moved++;
+	}
+	/* Lookups cached against the count see the change. */
+	if (moved)
+		atomic_fetch_add_explicit(&handle_closes, 1, memory_order_release);
+	kunlock(&table_lock);
+	TRACE(handle, "%u handles of %s %p now name %s %p\n", moved, old->ops->type_name, (void *)old,
+	      new->ops->type_name, (void *)new);
+	/* The caller holds old: none of these is its last reference. */
+	while (moved--)
+		object_unref(old);
+}
+
 BOOL handle_get_info(HANDLE h, DWORD *access, DWORD *flags)
 {
 	struct handle_entry *e;

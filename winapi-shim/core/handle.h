@@ -38,6 +38,11 @@ struct object *handle_get(HANDLE h, const struct object_ops *ops);
  * was opened with every right in needed. */
 struct object *handle_get_access(HANDLE h, const struct object_ops *ops, DWORD needed);
 
+/* Every handle to old names new from now on (same access and flags):
+ * old became a stand-in for new (a promoted event, semaphore or mutex,
+ * core/sync.h).  Not with the table lock held (handle_for_each). */
+void handle_repoint(struct object *old, struct object *new);
+
 /* Counts handle_close calls.  A lookup made while it read n still
  * holds while it reads n: handles change meaning only by being closed
  * (a slot is reused only after that).  Read without the table lock,

@@ -2,21 +2,12 @@
 
 #include "core/shsync.h"
 #include "core/sync.h"
+#include "core/syncobj.h"
 #include "core/thread.h"
 #include "core/wait.h"
 
-struct mutex {
-	struct object obj;
-	DWORD owner;      /* tid, 0: free; wait lock */
-	DWORD recursion;
-	bool abandoned;   /* the owner exited holding it; reported once */
-	struct list owned_entry; /* in owned_mutexes while owned */
-};
-
 /* Every owned mutex, so a thread's exit can abandon its own (wait lock). */
 static struct list owned_mutexes = LIST_INIT(owned_mutexes);
-
-static struct mutex *to_mutex(struct object *obj) { return container_of(obj, struct mutex, obj); }
 
 static bool mutex_signaled(struct object *obj, unsigned int tid)
 {
@@ -84,6 +75,11 @@ BOOL mutex_release(struct object *obj)
 	if (obj->ops != &mutex_ops)
 		return shsync_mutex_release(obj);
 	wait_lock();
+	/* Promoted since the first look (core/promote.c). */
+	if (obj->ops != &mutex_ops) {
+		wait_unlock();
+		return shsync_mutex_release(obj);
+	}
 	if (m->owner != thread_current_id()) {
 		wait_unlock();
 		SetLastError(ERROR_NOT_OWNER);
@@ -98,10 +94,21 @@ BOOL mutex_release(struct object *obj)
 	return TRUE;
 }
 
+void mutex_disown_locked(struct mutex *m)
+{
+	if (m->owner)
+		list_remove(&m->owned_entry);
+	m->owner = 0;
+	m->recursion = 0;
+	m->abandoned = false;
+}
+
 void mutex_abandon_owned(DWORD tid)
 {
 	struct list *cur, *tmp;
 
+	/* Promoted mutexes whose owner never took their robust lock. */
+	shsync_thread_exit(tid);
 	wait_lock();
 	LIST_FOR_EACH_SAFE(cur, tmp, &owned_mutexes) {
 		struct mutex *m = LIST_ENTRY(cur, struct mutex, owned_entry);

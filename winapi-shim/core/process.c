@@ -101,17 +101,53 @@ DWORD process_status_code(int status_code, int si_code)
 	return (DWORD)status_code;
 }
 
+/* The wait status of p while it is a zombie (ended, not reaped yet),
+ * from /proc/<pid>/stat's exit_code field.  The pid is p's as long as
+ * the zombie exists, and the pidfd tells whether it still did after the
+ * read: then the status read was p's. */
+static bool zombie_status(struct process *p, DWORD *code)
+{
+	char path[64], buf[1024], *q;
+	int status, field;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)p->pid);
+	if (!(f = fopen(path, "re")))
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	/* After "(comm)": the state (field 3) and, as field 52, the
+	 * status a wait would report. */
+	if (!(q = strrchr(buf, ')')) || q[1] != ' ' || q[2] != 'Z')
+		return false;
+	for (field = 2; field < 52 && (q = strchr(q + 1, ' ')); field++)
+		;
+	if (!q || sscanf(q, " %d", &status) != 1)
+		return false;
+	if (syscall(SYS_pidfd_send_signal, p->pidfd, 0, NULL, 0))
+		return false;
+	*code = WIFSIGNALED(status) ? process_status_code(WTERMSIG(status), CLD_KILLED)
+				    : (DWORD)WEXITSTATUS(status);
+	return true;
+}
+
 /* p has ended: reaps it if it is our child, then takes its exit code
  * from the first source that knows it: the code it (or whoever
  * terminated it) recorded in its block, our own TerminateProcess, the
- * Linux wait status.  A process opened by pid that left no record has
- * no code anyone could know. */
+ * Linux wait status (ours to collect, or read off the zombie of a
+ * process we did not start).  A parent records a code its child could
+ * not (killed by a signal) in the child's block before it reaps it, so
+ * every other process with the block finds it there once the zombie is
+ * gone.  A process opened by pid that left no record and was reaped by
+ * someone else before we looked has no code anyone could know. */
 static void process_ended(struct process *p)
 {
 	struct rusage ru = { 0 };
 	siginfo_t si = { 0 };
-	bool known = true;
-	DWORD code = 0;
+	bool known = true, zombie = false;
+	DWORD code = 0, zcode = 0;
 	UINT recorded;
 
 	/* Disarmed while the pid is still ours (not reaped): once reaped,
@@ -126,8 +162,16 @@ static void process_ended(struct process *p)
 	if (p->child) {
 		/* A zombie now, its pid ours until reaped: its handle
 		 * server's socket (if it was killed, it could not remove it). */
-		if (p->block)
+		if (p->block) {
 			duphandle_server_gone(p->pid);
+			while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED | WNOWAIT, NULL) < 0 &&
+			       errno == EINTR)
+				;
+			if (si.si_pid)
+				startup_block_set_exit(p->block, STARTUP_EXITED,
+						       process_status_code(si.si_status, si.si_code));
+			memset(&si, 0, sizeof(si));
+		}
 		while (syscall(SYS_waitid, P_PIDFD, p->pidfd, &si, WEXITED, &ru) < 0 && errno == EINTR)
 			;
 		p->user_100ns = (uint64_t)ru.ru_utime.tv_sec * 10000000 + (uint64_t)ru.ru_utime.tv_usec * 10;
@@ -136,14 +180,20 @@ static void process_ended(struct process *p)
 		list_remove(&p->entry);
 		p->child = false;
 		kunlock(&children_lock);
+	} else if (!p->block || startup_block_exit(p->block, &recorded) == STARTUP_RUNNING) {
+		zombie = zombie_status(p, &zcode);
 	}
 	wait_lock();
+	/* The block again: its parent may have recorded the code and
+	 * reaped it while we looked at the zombie. */
 	if (p->block && startup_block_exit(p->block, &recorded) != STARTUP_RUNNING)
 		code = recorded;
 	else if (p->terminated)
 		code = p->terminate_code;
 	else if (si.si_pid)
 		code = process_status_code(si.si_status, si.si_code);
+	else if (zombie)
+		code = zcode;
 	else
 		known = false;
 	p->exit_code = known ? code : STILL_ACTIVE;

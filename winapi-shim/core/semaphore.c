@@ -2,15 +2,8 @@
 
 #include "core/shsync.h"
 #include "core/sync.h"
+#include "core/syncobj.h"
 #include "core/wait.h"
-
-struct semaphore {
-	struct object obj;
-	LONG count; /* wait lock */
-	LONG maximum;
-};
-
-static struct semaphore *to_semaphore(struct object *obj) { return container_of(obj, struct semaphore, obj); }
 
 static bool semaphore_signaled(struct object *obj, unsigned int tid)
 {
@@ -53,6 +46,7 @@ struct object *semaphore_create(LONG initial, LONG maximum)
 	object_init(&sem->obj, &semaphore_ops);
 	sem->count = initial;
 	sem->maximum = maximum;
+	sem->shared = NULL;
 	return &sem->obj;
 }
 
@@ -68,6 +62,11 @@ BOOL semaphore_release(struct object *obj, LONG count, LONG *previous)
 		return FALSE;
 	}
 	wait_lock();
+	/* Promoted since the first look (core/promote.c). */
+	if (obj->ops != &semaphore_ops) {
+		wait_unlock();
+		return shsync_semaphore_release(obj, count, previous);
+	}
 	prev = sem->count;
 	if (count > sem->maximum - prev) {
 		wait_unlock();

@@ -45,6 +45,10 @@ struct shsync {
 
 static struct shsync *to_shsync(struct object *obj) { return container_of(obj, struct shsync, obj); }
 
+/* The entry points also get promoted in-process objects (core/promote.c),
+ * which stand in for their shared twin. */
+static struct shsync *shsync_of(struct object *obj) { return to_shsync(sync_shared_target(obj)); }
+
 static _Atomic uint32_t *robust_word(struct shsync_page *p)
 {
 	/* glibc keeps the owner tid and the FUTEX_* bits of a robust mutex
@@ -157,6 +161,83 @@ static void wake_all(struct shsync_page *p)
 	syscall(SYS_futex, &p->seq, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
+/* Owners without their robust lock.  A promoted mutex owned by a thread
+ * other than the promoting one (core/promote.c) cannot take the robust
+ * lock for it: only the owner thread can put a lock on its own robust
+ * list.  That thread takes it at its next acquisition; until then its
+ * exit abandons the mutex here (shsync_thread_exit).  Shared lock. */
+
+struct pending_owner {
+	struct pending_owner *next;
+	struct shsync_page *page; /* kept mapped while its owner lives (shared_destroy) */
+	uint32_t tid;
+};
+
+static struct pending_owner *pending;
+static _Atomic bool any_pending;
+
+static bool robust_held_by(struct shsync_page *p, uint32_t tid)
+{
+	return (atomic_load_explicit(robust_word(p), memory_order_acquire) & FUTEX_TID_MASK) == tid;
+}
+
+static void pending_drop(struct shsync_page *p)
+{
+	struct pending_owner **link = &pending, *e;
+
+	while ((e = *link)) {
+		if (e->page == p) {
+			*link = e->next;
+			free(e);
+		} else {
+			link = &e->next;
+		}
+	}
+	atomic_store_explicit(&any_pending, pending != NULL, memory_order_relaxed);
+}
+
+/* The owner thread itself, acquiring again: the robust lock is free
+ * (only owners hold it). */
+static void take_pending(struct shsync_page *p, uint32_t tid)
+{
+	int err = pthread_mutex_trylock(&p->robust);
+
+	if (err == EOWNERDEAD)
+		pthread_mutex_consistent(&p->robust);
+	else if (err)
+		ndrun_error("shared mutex: robust lock error %d", err);
+	pending_drop(p);
+}
+
+void shsync_thread_exit(DWORD tid)
+{
+	struct pending_owner **link = &pending, *e;
+
+	if (!atomic_load_explicit(&any_pending, memory_order_relaxed))
+		return;
+	shsync_lock();
+	while ((e = *link)) {
+		struct shsync_page *p = e->page;
+
+		if (tid && e->tid != tid) {
+			link = &e->next;
+			continue;
+		}
+		*link = e->next;
+		free(e);
+		if (p->owner && !robust_held_by(p, p->owner)) {
+			TRACE(sync, "mutex %p: owner %u exited holding it\n", (void *)p, p->owner);
+			p->owner = 0;
+			p->recursion = 0;
+			p->abandoned = 1;
+			changed(p);
+			wake_all(p);
+		}
+	}
+	atomic_store_explicit(&any_pending, pending != NULL, memory_order_relaxed);
+	shsync_unlock();
+}
+
 /* Object operations (wait lock and shsync lock held). */
 
 /* A mutex whose owner thread died holding it (the kernel marked the
@@ -219,6 +300,8 @@ static bool shared_satisfied(struct object *obj, unsigned int tid)
 	default:
 		if (p->owner == tid) {
 			p->recursion++;
+			if (!robust_held_by(p, tid))
+				take_pending(p, tid);
 			return false;
 		}
 		/* Free (signaled said so): only owners hold the robust lock. */
@@ -453,6 +536,77 @@ struct object *shsync_open(const WCHAR *name, enum shsync_type type)
 	return obj;
 }
 
+struct object *shsync_create_unnamed(enum shsync_type type)
+{
+	struct shsync_page *p;
+	int fd, err;
+
+	if (!lock_ready())
+		return NULL;
+	/* No name, so no segment file: the memfd lives while a process
+	 * holds it, and travels by SCM_RIGHTS or inheritance. */
+	fd = memfd_create("ndshim-sync", MFD_CLOEXEC);
+	if (fd < 0 || ftruncate(fd, PAGE)) {
+		err = errno;
+		if (fd >= 0)
+			close(fd);
+		SetLastError(err == ENOMEM || err == ENOSPC ? ERROR_NOT_ENOUGH_MEMORY : ERROR_TOO_MANY_OPEN_FILES);
+		return NULL;
+	}
+	p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		close(fd);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	p->type = type;
+	if (type == SHSYNC_MUTEX && (err = init_robust(&p->robust))) {
+		munmap(p, PAGE);
+		close(fd);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return NULL;
+	}
+	p->magic = SHSYNC_MAGIC;
+	return wrap(fd, NULL, p);
+}
+
+void shsync_adopt_locked(struct object *obj, const struct shsync_state *st)
+{
+	struct shsync_page *p = to_shsync(obj)->page;
+	uint32_t self = thread_current_id();
+	struct pending_owner *e;
+	int err;
+
+	shsync_lock();
+	p->manual = st->manual;
+	p->count = st->count;
+	p->maximum = st->maximum;
+	if (p->type == SHSYNC_MUTEX) {
+		p->abandoned = st->abandoned;
+		p->owner = st->owner;
+		p->recursion = st->owner ? st->recursion : 0;
+		if (st->owner == self) {
+			err = pthread_mutex_trylock(&p->robust);
+			if (err)
+				ndrun_error("shared mutex: robust lock error %d", err);
+		} else if (st->owner) {
+			/* Out of memory: that thread's exit goes unreported
+			 * unless it acquires the mutex again first. */
+			e = malloc(sizeof(*e));
+			if (!e) {
+				shsync_unlock();
+				return;
+			}
+			e->page = p;
+			e->tid = st->owner;
+			e->next = pending;
+			pending = e;
+			atomic_store_explicit(&any_pending, true, memory_order_relaxed);
+		}
+	}
+	shsync_unlock();
+}
+
 bool shsync_name_taken(const WCHAR *name)
 {
 	return shm_named_exists("sync", name);
@@ -462,7 +616,7 @@ bool shsync_name_taken(const WCHAR *name)
 
 void shsync_event_set(struct object *obj)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 
 	shsync_lock();
 	p->count = 1;
@@ -473,7 +627,7 @@ void shsync_event_set(struct object *obj)
 
 void shsync_event_reset(struct object *obj)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 
 	shsync_lock();
 	p->count = 0;
@@ -486,7 +640,7 @@ void shsync_event_reset(struct object *obj)
  * reason; only in-process events give it its exact meaning. */
 void shsync_event_pulse(struct object *obj)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 
 	shsync_lock();
 	p->count = 0;
@@ -497,7 +651,7 @@ void shsync_event_pulse(struct object *obj)
 
 BOOL shsync_semaphore_release(struct object *obj, LONG count, LONG *previous)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 	LONG prev;
 
 	if (count <= 0) {
@@ -522,7 +676,7 @@ BOOL shsync_semaphore_release(struct object *obj, LONG count, LONG *previous)
 
 BOOL shsync_mutex_release(struct object *obj)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 
 	shsync_lock();
 	if (p->owner != thread_current_id()) {
@@ -531,8 +685,11 @@ BOOL shsync_mutex_release(struct object *obj)
 		return FALSE;
 	}
 	if (!--p->recursion) {
+		if (robust_held_by(p, p->owner))
+			pthread_mutex_unlock(&p->robust);
+		else
+			pending_drop(p);
 		p->owner = 0;
-		pthread_mutex_unlock(&p->robust);
 		changed(p);
 	}
 	shsync_unlock();
@@ -543,7 +700,7 @@ BOOL shsync_mutex_release(struct object *obj)
 unsigned int shsync_wait_words(struct object *obj, unsigned int tid, struct futex_waitv *wv,
 			       unsigned int max)
 {
-	struct shsync_page *p = to_shsync(obj)->page;
+	struct shsync_page *p = shsync_of(obj)->page;
 	unsigned int n = 0;
 	uint32_t w;
 
@@ -583,7 +740,7 @@ bool shsync_export(struct object *obj, enum shsync_type *type, int *fd, const ch
 
 	if (!obj->ops->cross_process)
 		return false;
-	s = to_shsync(obj);
+	s = shsync_of(obj);
 	*type = (enum shsync_type)s->page->type;
 	*fd = s->fd;
 	*path = s->path;

@@ -44,6 +44,32 @@ struct object *shsync_create(const WCHAR *name, const struct shsync_init *init, 
  * name) or ERROR_INVALID_HANDLE (another type). */
 struct object *shsync_open(const WCHAR *name, enum shsync_type type);
 
+/* A shared object without a name (core/promote.c): a one-page memfd,
+ * free or unsignaled until shsync_adopt_locked gives it a state.  NULL
+ * with the last error. */
+struct object *shsync_create_unnamed(enum shsync_type type);
+
+/* The state an in-process object had, for its shared twin. */
+struct shsync_state {
+	bool manual;
+	LONG count;       /* event: 0/1; semaphore: its count */
+	LONG maximum;
+	DWORD owner;      /* mutex: the owner thread's tid, 0: free */
+	DWORD recursion;
+	bool abandoned;
+};
+
+/* Wait lock held, obj not yet seen by anyone else: takes st.  A mutex
+ * owned by the calling thread gets its robust lock now; one owned by
+ * another thread of ours takes it when that thread next acquires the
+ * mutex, and until then that thread's exit abandons it
+ * (shsync_thread_exit). */
+void shsync_adopt_locked(struct object *obj, const struct shsync_state *st);
+
+/* Thread tid of this process is exiting: promoted mutexes it owns
+ * without their robust lock are abandoned (the kernel sees no lock). */
+void shsync_thread_exit(DWORD tid);
+
 /* Whether name is taken by a shared object of any type. */
 bool shsync_name_taken(const WCHAR *name);
 

@@ -13,6 +13,7 @@
 #include "core/file.h"
 #include "core/handle.h"
 #include "core/process.h"
+#include "core/shsync.h"
 #include "core/startup.h"
 
 static struct startup_block *self;
@@ -36,6 +37,9 @@ uint32_t startup_block_exit(struct startup_block *b, UINT *code)
 void startup_record_exit(UINT code)
 {
 	duphandle_server_exit();
+	/* Every thread goes now: promoted mutexes they own without their
+	 * robust lock are abandoned for the other processes. */
+	shsync_thread_exit(0);
 	if (self)
 		startup_block_set_exit(self, STARTUP_EXITED, code);
 }

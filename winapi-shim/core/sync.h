@@ -35,6 +35,28 @@ struct object *mutex_create(bool initial_owner);
 /* ReleaseMutex: FALSE + ERROR_NOT_OWNER unless the caller owns it. */
 BOOL mutex_release(struct object *mutex);
 
+/* Unnamed events, semaphores and mutexes in other processes
+ * (core/promote.c): the first DuplicateHandle into another process, or
+ * inheritance by a child, makes the object a shared one (core/shsync.h)
+ * without a name.  The in-process object stays, with these ops, as a
+ * stand-in that forwards to its shared twin; handles are re-pointed to
+ * the twin. */
+extern const struct object_ops promoted_event_ops, promoted_semaphore_ops, promoted_mutex_ops;
+/* The shared object for obj, with a new reference: obj itself if it is
+ * shared already, its twin if promoted, a new twin for an in-process
+ * event, semaphore or mutex (its state, owner and waiters moved to it);
+ * NULL with ERROR_NOT_SUPPORTED for other types, or the last error. */
+struct object *sync_share(struct object *obj);
+/* The object that holds obj's state: the twin of a promoted one, else
+ * obj (borrowed). */
+struct object *sync_shared_target(struct object *obj);
+/* Any flavour of the type (in-process, promoted, named). */
+bool sync_is_event(const struct object *obj);
+bool sync_is_semaphore(const struct object *obj);
+bool sync_is_mutex(const struct object *obj);
+/* An in-process event, semaphore or mutex not promoted (yet). */
+bool sync_is_local(const struct object *obj);
+
 /* Waitable timers (core/timer.c).  manual_reset: a notification timer
  * (stays signaled), else a synchronization timer (one waiter per
  * expiry). */

@@ -25,6 +25,10 @@ struct wait_entry {
  * its waker just dropped. */
 enum { WB_WAITING, WB_SLEEPING, WB_DONE, WB_RETRY };
 
+/* A wait's result that is none of Windows': an object it waits on was
+ * promoted to a shared one (core/promote.c), and it must start again. */
+#define WAIT_RESTART 0xfffffffeu
+
 struct wait_block {
 	_Atomic uint32_t state;
 	DWORD result;
@@ -127,6 +131,27 @@ void wait_wake_object(struct object *obj)
 		while (cur != &obj->waiters && LIST_ENTRY(cur, struct wait_entry, entry)->block == wb)
 			cur = cur->next;
 		complete(wb, result);
+	}
+}
+
+void wait_restart_waiters_locked(struct object *obj)
+{
+	struct list *cur = obj->waiters.next;
+
+	while (cur != &obj->waiters) {
+		struct wait_block *wb = LIST_ENTRY(cur, struct wait_entry, entry)->block;
+
+		cur = cur->next;
+		/* A wait on shared objects already looks again by itself,
+		 * and then takes this one's futex words too. */
+		if (wb->shared) {
+			if (atomic_exchange_explicit(&wb->state, WB_RETRY, memory_order_release) == WB_SLEEPING)
+				futex_wake_later(&deferred, &wb->state);
+			continue;
+		}
+		while (cur != &obj->waiters && LIST_ENTRY(cur, struct wait_entry, entry)->block == wb)
+			cur = cur->next;
+		complete(wb, WAIT_RESTART);
 	}
 }
 
@@ -320,10 +345,22 @@ static bool any_shared(struct object *const *objs, DWORD count)
 	return false;
 }
 
+/* What is left of timeout (ms) until deadline. */
+static DWORD remaining_ms(const struct timespec *deadline)
+{
+	struct timespec now;
+	int64_t ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (int64_t)(deadline->tv_sec - now.tv_sec) * 1000000000 + (deadline->tv_nsec - now.tv_nsec);
+	return ns <= 0 ? 0 : (DWORD)((ns + 999999) / 1000000);
+}
+
 DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, DWORD timeout,
 		       bool alertable)
 {
 	struct thread *self = thread_current();
+	struct timespec deadline;
 	struct wait_block wb;
 	DWORD result;
 
@@ -334,24 +371,33 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 	wb.count = count;
 	wb.wait_all = wait_all;
 	wb.objs = objs;
-	wb.shared = any_shared(objs, count);
-
-	wait_lock();
-	/* As on Windows, signaled objects win over queued APCs. */
-	if (count && (wb.shared ? try_satisfy_shared(&wb, &result)
-				: try_satisfy(objs, count, wait_all, wb.tid, &result)))
-		goto out;
-	if (alertable && apc_pending_locked(self)) {
-		result = WAIT_IO_COMPLETION;
-		goto out;
+	if (timeout != INFINITE && timeout)
+		deadline_after_ms(&deadline, timeout);
+	for (;;) {
+		wait_lock();
+		/* Under the lock: promotion (core/promote.c) changes ops
+		 * under it. */
+		wb.shared = any_shared(objs, count);
+		/* As on Windows, signaled objects win over queued APCs. */
+		if (count && (wb.shared ? try_satisfy_shared(&wb, &result)
+					: try_satisfy(objs, count, wait_all, wb.tid, &result)))
+			break;
+		if (alertable && apc_pending_locked(self)) {
+			result = WAIT_IO_COMPLETION;
+			break;
+		}
+		if (timeout == 0) {
+			result = WAIT_TIMEOUT;
+			break;
+		}
+		result = wb.shared ? block_shared(&wb, self, timeout, alertable) : block(&wb, self, timeout, alertable);
+		if (result != WAIT_RESTART)
+			goto done;
+		/* An object became shared while we slept: again, as a wait on
+		 * shared objects, for what is left of the time. */
+		if (timeout != INFINITE)
+			timeout = remaining_ms(&deadline);
 	}
-	if (timeout == 0) {
-		result = WAIT_TIMEOUT;
-		goto out;
-	}
-	result = wb.shared ? block_shared(&wb, self, timeout, alertable) : block(&wb, self, timeout, alertable);
-	goto done;
-out:
 	wait_unlock();
 done:
 	if (result == WAIT_IO_COMPLETION)

@@ -29,6 +29,10 @@ void wait_unlock(void);
 /* Wait lock held: obj's state changed to (possibly) signaled. */
 void wait_wake_object(struct object *obj);
 
+/* Wait lock held: obj was promoted to a shared object (core/promote.c).
+ * Every wait blocked on it starts again, to find it shared. */
+void wait_restart_waiters_locked(struct object *obj);
+
 struct thread;
 
 /* Wait lock held: t's alertable wait, if any, ends with

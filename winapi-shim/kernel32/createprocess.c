@@ -17,6 +17,7 @@
 #include "core/process.h"
 #include "core/spawn.h"
 #include "core/startup.h"
+#include "core/sync.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
@@ -441,6 +442,65 @@ static void collect_inherit(HANDLE h, struct object *obj, DWORD access, void *ct
 	l->refs[l->n++] = object_ref(obj);
 }
 
+struct local_sync {
+	struct object **v;
+	size_t n, cap;
+};
+
+/* Under the handle table lock: inheritable unnamed events, semaphores
+ * and mutexes. */
+static void collect_local_sync(HANDLE h, struct object *obj, DWORD access, void *ctx)
+{
+	struct local_sync *l = ctx;
+
+	if (!sync_is_local(obj))
+		return;
+	if (l->n == l->cap) {
+		size_t cap = l->cap * 2 + 8;
+		struct object **v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return; /* not inherited, as any object that cannot be */
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = object_ref(obj);
+}
+
+/* A child inherits an unnamed event, semaphore or mutex as a shared
+ * one: each is promoted (core/promote.c) before the handles are
+ * collected, as that re-points handles and so needs the table lock. */
+static void share_inherited_sync(const HANDLE *only, size_t n_only)
+{
+	struct local_sync l = { 0 };
+
+	if (only) {
+		for (size_t i = 0; i < n_only; i++) {
+			struct object *obj = handle_get(only[i], NULL);
+			DWORD hflags = 0;
+
+			if (obj && sync_is_local(obj) && handle_get_info(only[i], NULL, &hflags) &&
+			    (hflags & HANDLE_FLAG_INHERIT))
+				collect_local_sync(only[i], obj, 0, &l);
+			if (obj)
+				object_unref(obj);
+		}
+	} else {
+		handle_for_each(HANDLE_FLAG_INHERIT, collect_local_sync, &l);
+	}
+	for (size_t i = 0; i < l.n; i++) {
+		struct object *twin = sync_share(l.v[i]);
+
+		if (twin)
+			object_unref(twin);
+		else
+			TRACE(process, "%s %p stays in this process: error %u\n", l.v[i]->ops->type_name,
+			      (void *)l.v[i], GetLastError());
+		object_unref(l.v[i]);
+	}
+	free(l.v);
+}
+
 #define SUPPORTED_FLAGS                                                                            \
 	(CREATE_SUSPENDED | CREATE_NEW_CONSOLE | DETACHED_PROCESS | CREATE_NO_WINDOW |             \
 	 CREATE_NEW_PROCESS_GROUP | CREATE_UNICODE_ENVIRONMENT | CREATE_DEFAULT_ERROR_MODE |       \
@@ -546,6 +606,8 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 		else
 			sp.std_fds[i] = relay_fds[i] = stdrelay_start(h);
 	}
+	if (inherit && sp.pe)
+		share_inherited_sync(only, n_only);
 	if (inherit && sp.pe && only) {
 		/* Exactly these, each of which must be inheritable. */
 		for (size_t i = 0; i < n_only && !err; i++) {

@@ -11,9 +11,11 @@
  * An object travels as what backs it: the fd of a file or pipe end
  * (SCM_RIGHTS), the segment of a named event, semaphore, mutex or
  * mapping (its fd, reopened by the receiver so that it holds a
- * reference of its own), the memfd of an unnamed mapping.  In-process
- * objects with nothing behind them (unnamed events, semaphores,
- * mutexes, threads, ports) cannot travel: ERROR_NOT_SUPPORTED. */
+ * reference of its own), the memfd of an unnamed mapping.  An unnamed
+ * event, semaphore or mutex is made a shared object first (the memfd of
+ * its page travels: core/promote.c).  In-process objects with nothing
+ * behind them (threads, ports, timers) cannot travel:
+ * ERROR_NOT_SUPPORTED. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -38,6 +40,7 @@
 #include "core/shsync.h"
 #include "core/spawn.h"
 #include "core/startup.h"
+#include "core/sync.h"
 #include "kernel32/kernel32_private.h"
 
 enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
@@ -146,6 +149,15 @@ static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd)
 		o->kind = HX_PROCESS;
 		o->size = (uint64_t)to_process(obj)->pid;
 		return 0;
+	}
+	/* An unnamed event, semaphore or mutex leaves the process: shared
+	 * from now on (obj keeps its twin, and with it the fd). */
+	if (sync_is_local(obj)) {
+		struct object *twin = sync_share(obj);
+
+		if (!twin)
+			return GetLastError();
+		object_unref(twin);
 	}
 	if (shsync_export(obj, &type, fd, &path)) {
 		o->kind = HX_SYNC;

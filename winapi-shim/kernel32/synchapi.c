@@ -29,7 +29,7 @@ static const GENERIC_MAPPING mutex_mapping = {
 };
 
 /* A Create* call: an unnamed object is an in-process one, which never
- * touches anything shared; a named one is shared with the user's other
+ * touches anything shared until it goes to another process; a named one is shared with the user's other
  * ndrun processes (core/shsync.c). */
 static HANDLE create_sync(const struct shsync_init *in, const WCHAR *name, DWORD access, SECURITY_ATTRIBUTES *sa)
 {
@@ -46,7 +46,15 @@ static HANDLE create_sync(const struct shsync_init *in, const WCHAR *name, DWORD
 		obj = in->type == SHSYNC_EVENT	   ? event_create(in->manual, in->initial)
 		      : in->type == SHSYNC_SEMAPHORE ? semaphore_create(in->initial, in->maximum)
 						     : mutex_create(in->initial);
-		return sync_create_handle_access(obj, name, access);
+		if (!obj)
+			return NULL;
+		/* Inheritable too: a child gets it as a shared object
+		 * (core/promote.c). */
+		h = handle_create(obj, access, sa && sa->bInheritHandle ? HANDLE_FLAG_INHERIT : 0);
+		object_unref(obj);
+		if (h)
+			SetLastError(ERROR_SUCCESS);
+		return h;
 	}
 	if ((err = namespace_check_name(name))) {
 		SetLastError(err);
@@ -261,7 +269,7 @@ BOOL WINAPI ReleaseSemaphore(HANDLE h, LONG count, LPLONG previous)
 	TRACE(sync, "%p, %d\n", h, count);
 	if (!obj)
 		return FALSE;
-	if (obj->ops != &semaphore_ops && obj->ops != &shared_semaphore_ops) {
+	if (!sync_is_semaphore(obj)) {
 		object_unref(obj);
 		SetLastError(ERROR_INVALID_HANDLE);
 		return FALSE;
@@ -311,7 +319,7 @@ BOOL WINAPI ReleaseMutex(HANDLE h)
 	TRACE(sync, "%p\n", h);
 	if (!obj)
 		return FALSE;
-	if (obj->ops != &mutex_ops && obj->ops != &shared_mutex_ops) {
+	if (!sync_is_mutex(obj)) {
 		object_unref(obj);
 		SetLastError(ERROR_INVALID_HANDLE);
 		return FALSE;
@@ -370,12 +378,12 @@ DWORD WINAPI SignalObjectAndWait(HANDLE signal, HANDLE wait, DWORD timeout, BOOL
 
 	if (!obj)
 		return WAIT_FAILED;
-	if (obj->ops == &event_ops || obj->ops == &shared_event_ops) {
+	if (sync_is_event(obj)) {
 		event_set(obj);
 		ok = TRUE;
-	} else if (obj->ops == &semaphore_ops || obj->ops == &shared_semaphore_ops) {
+	} else if (sync_is_semaphore(obj)) {
 		ok = semaphore_release(obj, 1, NULL);
-	} else if (obj->ops == &mutex_ops || obj->ops == &shared_mutex_ops) {
+	} else if (sync_is_mutex(obj)) {
 		ok = mutex_release(obj);
 	} else {
 		SetLastError(ERROR_INVALID_HANDLE);
