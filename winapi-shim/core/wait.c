@@ -151,6 +151,7 @@ void wait_restart_waiters_locked(struct object *obj)
 		}
 		while (cur != &obj->waiters && LIST_ENTRY(cur, struct wait_entry, entry)->block == wb)
 			cur = cur->next;
+		TRACE(sync, "%04x: its wait starts again on shared %s %p\n", wb->tid, obj->ops->type_name, (void *)obj);
 		complete(wb, WAIT_RESTART);
 	}
 }
@@ -361,6 +362,7 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 {
 	struct thread *self = thread_current();
 	struct timespec deadline;
+	bool restarted = false;
 	struct wait_block wb;
 	DWORD result;
 
@@ -371,8 +373,6 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 	wb.count = count;
 	wb.wait_all = wait_all;
 	wb.objs = objs;
-	if (timeout != INFINITE && timeout)
-		deadline_after_ms(&deadline, timeout);
 	for (;;) {
 		wait_lock();
 		/* Under the lock: promotion (core/promote.c) changes ops
@@ -390,11 +390,15 @@ DWORD wait_for_objects(DWORD count, struct object *const *objs, bool wait_all, D
 			result = WAIT_TIMEOUT;
 			break;
 		}
+		/* Only a wait that blocks reads the clock for this. */
+		if (timeout != INFINITE && !restarted)
+			deadline_after_ms(&deadline, timeout);
 		result = wb.shared ? block_shared(&wb, self, timeout, alertable) : block(&wb, self, timeout, alertable);
 		if (result != WAIT_RESTART)
 			goto done;
 		/* An object became shared while we slept: again, as a wait on
 		 * shared objects, for what is left of the time. */
+		restarted = true;
 		if (timeout != INFINITE)
 			timeout = remaining_ms(&deadline);
 	}
