@@ -1,7 +1,7 @@
 /* kernel32/duphandle: DuplicateHandle through another process's handle
  * server (a fork()ed child of the test serving its own handle table):
  * into it and back out with DUPLICATE_CLOSE_SOURCE, the object the same
- * on both sides; PROCESS_DUP_HANDLE checked; a pid that serves nothing;
+ * on both sides (an unnamed event promoted to a shared one on the way); PROCESS_DUP_HANDLE checked; a pid that serves nothing;
  * the socket tokens of WSADuplicateSocket taken once. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,6 +34,7 @@ BOOL WINAPI SetEvent(HANDLE);
 BOOL WINAPI ResetEvent(HANDLE);
 DWORD WINAPI WaitForSingleObject(HANDLE, DWORD);
 BOOL WINAPI CloseHandle(HANDLE);
+HANDLE WINAPI CreateIoCompletionPort(HANDLE, HANDLE, ULONG_PTR, DWORD);
 
 /* A child serving its handles until killed. */
 static pid_t server_child(void)
@@ -120,18 +121,46 @@ static void test_into_and_back(void **state)
 	assert_true(DuplicateHandle(GetCurrentProcess(), map, proc, &map_theirs, 0, FALSE, DUPLICATE_SAME_ACCESS));
 	assert_true(DuplicateHandle(proc, map_theirs, NULL, NULL, 0, FALSE, DUPLICATE_CLOSE_SOURCE));
 
-	/* An unnamed event has nothing another process could hold. */
+	/* Named, the two handles are two objects over one page. */
 	o1 = handle_get(ev, NULL);
 	o2 = handle_get(back, NULL);
 	assert_ptr_not_equal(o1, o2);
 	object_unref(o1);
 	object_unref(o2);
+	/* An unnamed event goes too, promoted to a shared one on its way
+	 * out (core/promote.c): the handle now names the shared twin, the
+	 * object held from before forwards to it, and what comes back is
+	 * the same event. */
 	{
-		HANDLE local = CreateEventW(NULL, TRUE, FALSE, NULL), x = NULL;
+		HANDLE local = CreateEventW(NULL, FALSE, TRUE, NULL), x = NULL, y = NULL, port;
+		struct object *before = handle_get(local, NULL), *after;
 
-		assert_false(DuplicateHandle(GetCurrentProcess(), local, proc, &x, 0, FALSE, DUPLICATE_SAME_ACCESS));
-		assert_int_equal(GetLastError(), ERROR_NOT_SUPPORTED);
+		assert_true(sync_is_local(before));
+		assert_true(DuplicateHandle(GetCurrentProcess(), local, proc, &x, 0, FALSE, DUPLICATE_SAME_ACCESS));
+		after = handle_get(local, NULL);
+		assert_true(after->ops->cross_process);
+		assert_false(sync_is_local(before));
+		assert_ptr_equal(sync_shared_target(before), after);
+		assert_true(DuplicateHandle(proc, x, GetCurrentProcess(), &y, 0, FALSE,
+					    DUPLICATE_SAME_ACCESS | DUPLICATE_CLOSE_SOURCE));
+		/* Its signaled state went along, and an auto-reset event
+		 * is consumed once, whichever handle waits. */
+		assert_int_equal(WaitForSingleObject(y, 0), WAIT_OBJECT_0);
+		assert_int_equal(WaitForSingleObject(local, 0), WAIT_TIMEOUT);
+		event_set(before);
+		assert_int_equal(WaitForSingleObject(y, 0), WAIT_OBJECT_0);
+		assert_int_equal(WaitForSingleObject(local, 0), WAIT_TIMEOUT);
+		object_unref(after);
+		object_unref(before);
+		CloseHandle(y);
 		CloseHandle(local);
+
+		/* A port has nothing another process could hold. */
+		port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 0);
+		assert_non_null(port);
+		assert_false(DuplicateHandle(GetCurrentProcess(), port, proc, &x, 0, FALSE, DUPLICATE_SAME_ACCESS));
+		assert_int_equal(GetLastError(), ERROR_NOT_SUPPORTED);
+		CloseHandle(port);
 	}
 	CloseHandle(map);
 	CloseHandle(back);
