@@ -133,21 +133,21 @@ static long elapsed_ms(const struct timespec *t0)
 static void test_timeout_kept(void **state)
 {
 	HANDLE ev = CreateEventW(NULL, TRUE, FALSE, NULL), t;
-	struct waiter w = { { ev }, 1, FALSE, 600, ~0u };
+	struct waiter w = { { ev }, 1, FALSE, 1000, ~0u };
 	struct object *obj = handle_get(ev, NULL), *twin;
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	t = CreateThread(NULL, 0, wait_thread, &w, 0, NULL);
 	expect_waiters(obj, 1);
-	Sleep(300);
+	Sleep(700);
 	twin = promote(ev);
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_TIMEOUT);
-	/* 600 ms from the start, not 600 more after the restart (with
-	 * room for a loaded machine). */
-	assert_true(elapsed_ms(&t0) >= 590);
-	assert_true(elapsed_ms(&t0) < 850);
+	/* 1000 ms from the start, not 1000 more after the restart (1700:
+	 * the room between is for a loaded machine). */
+	assert_true(elapsed_ms(&t0) >= 990);
+	assert_true(elapsed_ms(&t0) < 1500);
 	object_unref(twin);
 	object_unref(obj);
 	CloseHandle(t);
