@@ -847,6 +847,7 @@ int main(int argc, char **argv)
 			ctl_open(&s, argv[2], argv[3], 1);
 			flush_server(&s, l);
 			refused_server(&s, l);
+			overrun_server(&s, l);
 			window_server(&s, l, writes);
 			rdma_server(&s, l);
 			pingpong_server(&s, l, pings);
@@ -856,6 +857,7 @@ int main(int argc, char **argv)
 			ctl_open(&s, argv[2], argv[3], 0);
 			flush_client(&s, argv[3]);
 			refused_client(&s, argv[3]);
+			overrun_client(&s, argv[3]);
 			window_client(&s, argv[3], writes);
 			rdma_client(&s, argv[3]);
 			pingpong_client(&s, argv[3], pings);

@@ -203,35 +203,38 @@ static void zero_read_limit(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_
 
 /* CLIENT-BEHAVIOR.md: the receiver's Receive completes ND_DATA_OVERRUN,
  * the sender's Send ND_SUCCESS or STATUS_DATA_ERROR (the Receive page:
- * "the Send request fails and the connection is terminated"). */
-static void oversized_send(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_cq)
+ * "the Send request fails and the connection is terminated").  One
+ * packet, many packets (rxe's MTU is 1 KiB), and inline. */
+static void oversized_send(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_cq, USHORT p, ULONG len, ULONG flags,
+			   const char *what)
 {
 	IND2QueuePair *qa, *qp;
-	ND2_SGE small = { buf + 45056, 8, lkey }, send100 = { buf + 45120, 100, lkey };
+	ND2_SGE small = { buf + 45056, 8, lkey }, big = { buf + 49152, len, lkey };
 	ND2_RESULT r;
 	struct conn cn;
 	HRESULT st;
 	int i;
 
-	qa = make_qp(qa_cq, (void *)0x3A1, 8, 4, 1, 0);
+	qa = make_qp(qa_cq, (void *)0x3A1, 8, 4, 1, flags ? len : 0);
 	qp = make_qp(qp_cq, (void *)0x3A2, 8, 4, 1, 0);
 	st = qp->lpVtbl->Receive(qp, (void *)0x3A3, &small, 1);
-	connect_limits(&cn, PORT + 23, qa, qp, 1, 1, 1, 1);
-	st |= qa->lpVtbl->Send(qa, (void *)0x3A4, &send100, 1, 0);
+	connect_limits(&cn, p, qa, qp, 1, 1, 1, 1);
+	memset(big.Buffer, 's', len);
+	st |= qa->lpVtbl->Send(qa, (void *)0x3A4, &big, 1, flags);
 	r.Status = 1;
 	i = st == ND_SUCCESS && get_result(qp_cq, &r, 10000);
 	check(i && r.Status == ND_DATA_OVERRUN && r.RequestContext == (void *)0x3A3,
-	      "oversized Send: the 8-byte Receive completes ND_DATA_OVERRUN (%#lx, then %#lx)", st, r.Status);
+	      "oversized Send (%s): the 8-byte Receive completes ND_DATA_OVERRUN (%#lx, then %#lx)", what, st, r.Status);
 	r.Status = 1;
 	i = get_result(qa_cq, &r, 30000);
 	check(i && r.RequestContext == (void *)0x3A4 && r.RequestType == Nd2RequestTypeSend &&
 		      (r.Status == STATUS_DATA_ERROR || r.Status == ND_SUCCESS),
-	      "oversized Send: the 100-byte Send completes STATUS_DATA_ERROR or ND_SUCCESS, not ND_CANCELED "
-	      "(%s %#lx)", i ? "completed" : "never completed", r.Status);
+	      "oversized Send (%s): the Send completes STATUS_DATA_ERROR or ND_SUCCESS, not ND_CANCELED (%s %#lx)",
+	      what, i ? "completed" : "never completed", r.Status);
 	close_pair(&cn);
 	drain(qp_cq, 500, NULL);
 	drain(qa_cq, 500, NULL);
-	check(qa->lpVtbl->Release(qa) == 0 && qp->lpVtbl->Release(qp) == 0, "oversized Send: release both QPs: 0");
+	check(qa->lpVtbl->Release(qa) == 0 && qp->lpVtbl->Release(qp) == 0, "oversized Send (%s): release both QPs: 0", what);
 }
 
 void release_codes(void)
@@ -243,6 +246,9 @@ void release_codes(void)
 		die("two CQs");
 	release_bound(qa_cq, qp_cq);
 	zero_read_limit(qa_cq, qp_cq);
-	oversized_send(qa_cq, qp_cq);
+	oversized_send(qa_cq, qp_cq, PORT + 23, 100, 0, "100 bytes");
+	oversized_send(qa_cq, qp_cq, PORT + 24, 16384, 0, "16 KiB, 16 packets");
+	if (info.MaxInlineDataSize >= 100)
+		oversized_send(qa_cq, qp_cq, PORT + 25, 100, ND_OP_FLAG_INLINE, "100 bytes inline");
 	check(qa_cq->lpVtbl->Release(qa_cq) == 0 && qp_cq->lpVtbl->Release(qp_cq) == 0, "release: both CQs: 0");
 }

@@ -9,7 +9,7 @@ $(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
 
-$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer_overrun.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
