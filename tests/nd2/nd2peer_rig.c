@@ -8,7 +8,8 @@
  *
  * The sequence: queue sizes and limits; unusable destinations; the peer's
  * Disconnect flushing the survivor's queue pair; Accept after the
- * connecting side rejected or released its connector; memory windows bound
+ * connecting side rejected or released its connector; a Send too large for
+ * the peer's Receive (nd2peer_overrun.c); memory windows bound
  * with no access, Deregister while bound, a region released under a bound
  * window; a stream of WRITES (default 20000) 1-byte RDMA Writes through a
  * window; RDMA Read and Write, and a ping-pong of PINGS (default WRITES / 10)
