@@ -64,6 +64,12 @@ static HRESULT v1_status(const ND2_RESULT *r)
 {
 	if (r->RequestType == Nd2RequestTypeReceive && r->Status == ND_DATA_OVERRUN)
 		return ND_BUFFER_OVERFLOW;
+	/* The same page's ND_INVALIDATION_ERROR: the peer's SendAndInvalidate
+	 * named a token this side's device could not invalidate.  A Receive
+	 * fails with a remote error for nothing else a peer can send on rxe
+	 * (docs/nd2-decisions.md). */
+	if (r->RequestType == Nd2RequestTypeReceive && r->Status == ND_REMOTE_ERROR)
+		return ND_INVALIDATION_ERROR;
 	return r->Status;
 }
 

@@ -402,8 +402,12 @@ static int ready_qp(struct nd_connector *c, struct nd_qp *qp, uint32_t inbound, 
 	if (!qp->qp)
 		return EINVAL;
 	err = nd_qp_modify_from_cm(qp, c->id, IBV_QPS_INIT, 0);
+	/* Inbound exactly as granted: with 0 the device refuses the peer's
+	 * Reads (a NAK, ND_REMOTE_ERROR at the peer), as the limit promises.
+	 * Outbound at least 1: rxe holds a Read back for ever when its QP
+	 * may have none in flight, and the peer's limit is what refuses it. */
 	if (!err)
-		err = nd_qp_modify_from_cm(qp, c->id, IBV_QPS_RTR, inbound ? inbound : 1);
+		err = nd_qp_modify_from_cm(qp, c->id, IBV_QPS_RTR, inbound);
 	if (!err)
 		err = nd_qp_modify_from_cm(qp, c->id, IBV_QPS_RTS, outbound ? outbound : 1);
 	return err;

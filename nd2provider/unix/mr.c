@@ -218,7 +218,7 @@ ND_CALL(mw_destroy)
 
 	if (!mw)
 		return ND_INVALID_HANDLE;
-	if (ibv_dealloc_mw(mw->mw))
+	if (mw->mw && ibv_dealloc_mw(mw->mw))
 		return ND_DEVICE_BUSY;
 	pthread_mutex_lock(&mw->adapter->lock);
 	for (link = &mw->adapter->mws; *link; link = &(*link)->next)
@@ -233,6 +233,39 @@ ND_CALL(mw_destroy)
 	nd_adapter_release(mw->adapter);
 	free(mw);
 	return ND_SUCCESS;
+}
+
+/* A type 2 window bound through a QP holds a reference on it in rxe
+ * (Linux 6.1) until an Invalidate runs, and destroying the QP waits for
+ * that reference until the kernel gives up, about 50 s later with a
+ * warning.  Clients release in any order, and an Invalidate posted to a QP
+ * in error is flushed, never run; deallocating the window is what drops
+ * the reference at once, so each window last bound through qp is replaced
+ * by a new, unbound one.  The window object stays valid (a later Bind
+ * through another QP uses the new one); its region is let go. */
+void nd_mw_qp_gone(struct nd_qp *qp)
+{
+	struct nd_adapter *a = qp->adapter;
+	struct nd_mw *mw;
+
+	pthread_mutex_lock(&a->lock);
+	for (mw = a->mws; mw; mw = mw->next) {
+		if (mw->bind_qp != qp)
+			continue;
+		mw->bind_qp = NULL;
+		if (mw->mw && ibv_dealloc_mw(mw->mw)) {
+			nd_log("a memory window its device would not free holds a queue pair being destroyed");
+			continue;
+		}
+		mw->mw = ibv_alloc_mw(a->pd, IBV_MW_TYPE_2);
+		if (mw->mw)
+			mw->rkey = mw->mw->rkey;
+		if (mw->bound_mr) {
+			nd_mr_unbind(mw->bound_mr);
+			mw->bound_mr = NULL;
+		}
+	}
+	pthread_mutex_unlock(&a->lock);
 }
 
 ND_CALL(mw_watch)

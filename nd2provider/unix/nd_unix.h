@@ -264,6 +264,10 @@ struct nd_mw {
 	struct nd_adapter *adapter;
 	struct ibv_mw *mw;
 	struct nd_mr *bound_mr;		/* adapter->lock */
+	/* adapter->lock: the QP of the last Bind.  rxe's window holds that
+	 * QP until the device runs an Invalidate (one flushed never runs),
+	 * and destroying the QP waits for it: nd_mw_qp_gone lets go first. */
+	struct nd_qp *bind_qp;
 	uint32_t rkey;
 	uint64_t invalidate_result;	/* struct nd_unix_v1_result * (PE), or 0 */
 	struct nd_mw *next;		/* adapter->mws */
@@ -352,6 +356,9 @@ int nd_qp_to_error(struct nd_qp *qp);
 /* Windows bound to a region keep it (mr.c). */
 void nd_mr_bind(struct nd_mr *mr);
 void nd_mr_unbind(struct nd_mr *mr);
+/* qp is about to be destroyed: windows its Binds may still hold are
+ * replaced by fresh, unbound ones (mr.c). */
+void nd_mw_qp_gone(struct nd_qp *qp);
 /* A Receive reaped with the peer's invalidation of rkey (mr.c). */
 void nd_mw_remote_invalidated(struct nd_adapter *a, uint32_t rkey);
 /* A request that failed before the device saw it: its result, with this

@@ -172,6 +172,7 @@ ND_CALL(qp_destroy)
 
 	if (!qp)
 		return ND_INVALID_HANDLE;
+	nd_mw_qp_gone(qp);
 	err = ibv_destroy_qp(qp->qp);
 	if (err)
 		return nd_status_from_errno(err);
@@ -519,6 +520,8 @@ ND_CALL(qp_bind)
 		return ND_INVALID_PARAMETER_2;
 	if (!mw)
 		return ND_INVALID_PARAMETER_3;
+	if (!mw->mw)
+		return ND_INSUFFICIENT_RESOURCES;	/* its replacement could not be made (nd_mw_qp_gone) */
 	/* No ALLOW flag is a window that grants nothing: clients bind those. */
 	if (p->flags & ~allowed)
 		return ND_INVALID_PARAMETER_6;
@@ -550,6 +553,7 @@ ND_CALL(qp_bind)
 	 * which only the kernel updates: without this a window could not be
 	 * bound again after its Invalidate (the request fails with MW_BIND_ERR). */
 	mw->mw->rkey = rkey;
+	mw->bind_qp = qp;
 	if (mw->bound_mr != mr) {
 		nd_mr_bind(mr);
 		if (mw->bound_mr)

@@ -21,7 +21,11 @@
  * peer's window invalidate ND_RESULT completed by the time its Receive is
  * reaped; the peer's Read with the invalidated token failing), with
  * CancelOverlappedRequests on a CQ's Notify, a Reject the client retries
- * after, NotifyDisconnect and Disconnect on the way.
+ * after, NotifyDisconnect and Disconnect on the way.  A third connection
+ * sends SendAndInvalidate with a token that names no window of the peer's:
+ * the sender's request succeeds, the peer's Receive fails and ends its
+ * queue pair, and the peer's Disconnect is what tells the sender
+ * (docs/nd2-decisions.md).
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -837,6 +841,128 @@ out:
 	close2(&c);
 }
 
+/* ---- third connection: SendAndInvalidate of a token the peer cannot invalidate ----- */
+#define PORT3 (PORT + 2)
+/* A window's index in rxe's range (rkey >> 8 in 0x10001..0x20000) that no
+ * window of this run has: the peer's device finds nothing to invalidate.
+ * (Not the token of a window in the free state: rxe 6.1 dereferences a
+ * NULL region in the kernel for that one, docs/nd2-decisions.md.) */
+#define NO_WINDOW_TOKEN 0x01ffff01u
+
+static void server3(struct side *s)
+{
+	struct conn2 c = { 0 };
+	INDListen *l = NULL;
+	OVERLAPPED ov = { 0 };
+	ND_RESULT *r;
+	USHORT assigned = 0;
+	HRESULT hr;
+	int i;
+
+	if (!open2(s, &c, 4, 4))
+		return;
+	for (i = 0; i < 2; i++) {
+		ND_SGE sge = { slot(s, i), SLOT, s->mr };
+
+		c.recv[i].Status = ND_PENDING;
+		c.ep->lpVtbl->Receive(c.ep, &c.recv[i], &sge, 1);
+	}
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, PORT3, &assigned, &l);
+	check(hr == ND_SUCCESS && assigned == PORT3, "Listen(port %u) for the third connection (%#lx)", PORT3, hr);
+	if (hr != ND_SUCCESS)
+		goto out;
+	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c.conn, &ov), &ov, NULL);
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Accept(c.conn, c.ep, NULL, 0, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "third connection accepted (%#lx)", hr);
+	if (hr != ND_SUCCESS)
+		goto out;
+	r = next_on(c.cq);
+	check(r == &c.recv[0] && r->Status == ND_INVALIDATION_ERROR,
+	      "third connection: the client's SendAndInvalidate of a token that names no window here: the "
+	      "Receive completes ND_INVALIDATION_ERROR, the device could not invalidate it (%#lx)", r ? r->Status : 0);
+	r = next_on(c.cq);
+	check(r == &c.recv[1] && r->Status == ND_CANCELED,
+	      "third connection: the queue pair went to error: Receive 1 completes ND_CANCELED (%#lx)", r ? r->Status : 0);
+	/* The client's device acknowledged the data: only the connection's
+	 * end tells it something went wrong. */
+	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "third connection: Disconnect after the failed Receive (%#lx)", hr);
+out:
+	if (l)
+		l->lpVtbl->Release(l);
+	if (ov.hEvent)
+		CloseHandle(ov.hEvent);
+	close2(&c);
+}
+
+static void client3(struct side *s, const char *peer_ip)
+{
+	struct sockaddr_in peer = addr_of(peer_ip, PORT3);
+	struct conn2 c = { 0 };
+	ND_MW_DESCRIPTOR desc = { 0, WINDOW, 0 };
+	OVERLAPPED ov = { 0 }, dov = { 0 };
+	ND_SGE sge;
+	ND_RESULT *r;
+	char *w = slot(s, RECVS);
+	HRESULT hr = ND_UNSUCCESSFUL;
+	int tries;
+
+	if (!open2(s, &c, 2, 4))
+		return;
+	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	dov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
+	for (tries = 0; tries < 60; tries++) {
+		hr = finish((INDOverlapped *)c.conn,
+			    c.conn->lpVtbl->Connect(c.conn, c.ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0,
+						    NULL, 0, &ov),
+			    &ov, NULL);
+		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
+			break;
+		Sleep(500);
+	}
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->CompleteConnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "third connection (%#lx, %d tries)", hr, tries + 1);
+	if (hr != ND_SUCCESS)
+		goto out;
+	hr = c.conn->lpVtbl->NotifyDisconnect(c.conn, &dov);
+	check(hr == ND_PENDING, "third connection: NotifyDisconnect pends (%#lx)", hr);
+	desc.Token = htonl(NO_WINDOW_TOKEN);
+	memcpy(w, "badinv", 6);
+	sge = (ND_SGE){ w, 6, s->mr };
+	hr = c.ep->lpVtbl->SendAndInvalidate(c.ep, &c.send[0], &sge, 1, &desc, 0);
+	if (hr == ND_NOT_SUPPORTED) {
+		check(0, "SendAndInvalidate: this device has no send-with-invalidate (ND_NOT_SUPPORTED); the failed "
+			 "remote invalidation NOT tested");
+		goto out;
+	}
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.send[0] && r->Status == ND_SUCCESS,
+	      "third connection: SendAndInvalidate of a token that names no window of the peer's completes ND_SUCCESS: "
+	      "the peer's device acknowledged the data before its invalidation failed (%#lx, %#lx)", hr,
+	      r ? r->Status : 0);
+	hr = WaitForSingleObject(dov.hEvent, WAIT_MS) == WAIT_OBJECT_0 ? finish((INDOverlapped *)c.conn, ND_PENDING, &dov, NULL)
+									 : ND_PENDING;
+	check(hr == ND_SUCCESS, "third connection: NotifyDisconnect completes when the server ends the connection (%#lx)",
+	      hr);
+	c.send[1].Status = ND_PENDING;
+	hr = c.ep->lpVtbl->Send(c.ep, &c.send[1], &sge, 1, 0);
+	r = hr == ND_SUCCESS ? next_on(c.cq) : NULL;
+	check(r == &c.send[1] && r->Status == ND_CANCELED,
+	      "third connection: a Send after the server's Disconnect completes ND_CANCELED (%#lx, %#lx)", hr,
+	      r ? r->Status : 0);
+	hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Disconnect(c.conn, &ov), &ov, NULL);
+	check(hr == ND_SUCCESS, "third connection: Disconnect (%#lx)", hr);
+out:
+	if (ov.hEvent)
+		CloseHandle(ov.hEvent);
+	close2(&c);	/* a NotifyDisconnect still pending completes here */
+	if (dov.hEvent)
+		CloseHandle(dov.hEvent);
+}
+
 static void teardown(struct side *s)
 {
 	OVERLAPPED ov = { 0 };
@@ -876,9 +1002,11 @@ int main(int argc, char **argv)
 		if (!strcmp(role, "server")) {
 			server(&s);
 			server2(&s);
+			server3(&s);
 		} else {
 			client(&s, argv[2], argv[3]);
 			client2(&s, argv[3]);
+			client3(&s, argv[3]);
 		}
 	}
 	teardown(&s);

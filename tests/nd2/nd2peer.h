@@ -75,5 +75,8 @@ void rdma_server(struct side *s, IND2Listener *l);
 void rdma_client(struct side *s, const char *peer);
 void pingpong_server(struct side *s, IND2Listener *l, ULONG pings);
 void pingpong_client(struct side *s, const char *peer, ULONG pings);
+/* nd2peer_overrun.c */
+void overrun_server(struct side *s, IND2Listener *l);
+void overrun_client(struct side *s, const char *peer);
 
 #endif

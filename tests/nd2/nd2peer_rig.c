@@ -8,7 +8,8 @@
  *
  * The sequence: queue sizes and limits; unusable destinations; the peer's
  * Disconnect flushing the survivor's queue pair; Accept after the
- * connecting side rejected or released its connector; memory windows bound
+ * connecting side rejected or released its connector; a Send too large for
+ * the peer's Receive (nd2peer_overrun.c); memory windows bound
  * with no access, Deregister while bound, a region released under a bound
  * window; a stream of WRITES (default 20000) 1-byte RDMA Writes through a
  * window; RDMA Read and Write, and a ping-pong of PINGS (default WRITES / 10)
@@ -847,6 +848,7 @@ int main(int argc, char **argv)
 			ctl_open(&s, argv[2], argv[3], 1);
 			flush_server(&s, l);
 			refused_server(&s, l);
+			overrun_server(&s, l);
 			window_server(&s, l, writes);
 			rdma_server(&s, l);
 			pingpong_server(&s, l, pings);
@@ -856,6 +858,7 @@ int main(int argc, char **argv)
 			ctl_open(&s, argv[2], argv[3], 0);
 			flush_client(&s, argv[3]);
 			refused_client(&s, argv[3]);
+			overrun_client(&s, argv[3]);
 			window_client(&s, argv[3], writes);
 			rdma_client(&s, argv[3]);
 			pingpong_client(&s, argv[3], pings);

@@ -63,5 +63,7 @@ void connected_codes(void);
 /* nd2status_cm.c */
 void connector_unconnected_codes(void);
 void unreachable(void);
+/* nd2status_release.c */
+void release_codes(void);
 
 #endif

@@ -9,7 +9,7 @@ $(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
 
-$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer_overrun.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
@@ -31,7 +31,7 @@ check-vm: $(ND1_RIG)
 ND2STATUS_RIG := $(BUILD)/tests/nd2/nd2status_rig.exe
 
 ND2STATUS_SRCS := tests/nd2/nd2status_rig.c tests/nd2/nd2status_objects.c tests/nd2/nd2status_qp.c \
-		   tests/nd2/nd2status_cm.c tests/nd2/ndcheck.c
+		   tests/nd2/nd2status_cm.c tests/nd2/nd2status_release.c tests/nd2/ndcheck.c
 
 $(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
