@@ -219,26 +219,15 @@ static inline __attribute__((always_inline)) bool convert(struct nd_cq *cq, cons
 	return convert_wc(cq, wc, r, true);
 }
 
-ND_CALL(cq_get_results)
+/* Stashed or held-back results first, then the CQ, as many polls as the
+ * array takes.  Out of line: its live values would cost the common case
+ * (get_results below) their saves in its frame. */
+static __attribute__((noinline)) uint32_t get_results_general(struct nd_cq *cq, struct nd_unix_result *out,
+								uint32_t cap)
 {
-	struct nd_unix_cq_get_results_params *p = params;
-	struct nd_cq *cq = (struct nd_cq *)(uintptr_t)p->cq;
-	struct nd_unix_result *out = (struct nd_unix_result *)(uintptr_t)p->results;
-	uint32_t n = 0, cap = p->capacity;
+	uint32_t n = 0;
 	struct ibv_wc wc[16];
 
-	/* The rule: nothing stashed or held back, and room for at most one
-	 * poll's worth (1..16 results): one ibv_poll_cq and no loop, which
-	 * spares the general path's register spills (a third of this call). */
-	if (likely(!(__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE) |
-		     __atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) && cap - 1 < 16)) {
-		int i, k = ibv_poll_cq(cq->cq, (int)cap, wc);
-
-		for (i = 0; i < k; i++)
-			n += convert(cq, &wc[i], &out[n]);
-		p->count = n;
-		return ND_SUCCESS;
-	}
 	if (unlikely(__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE)) && cap) {
 		uint32_t k = 0;
 
@@ -274,8 +263,40 @@ ND_CALL(cq_get_results)
 		if (k < want)
 			break;
 	}
-	p->count = n;
+	return n;
+}
+
+/* CQ_GET_RESULTS and its fast entry (unix_call.h).  The common case:
+ * nothing stashed or held back, and room for at most one poll's worth
+ * (1..16 results): one ibv_poll_cq and no loop. */
+static inline __attribute__((always_inline)) uint32_t get_results(struct nd_cq *cq, struct nd_unix_result *out,
+								   uint32_t cap)
+{
+	struct ibv_wc wc[16];
+	uint32_t n = 0;
+	int i, k;
+
+	if (unlikely((__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE) |
+		      __atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) || cap - 1 >= 16))
+		return get_results_general(cq, out, cap);
+	k = ibv_poll_cq(cq->cq, (int)cap, wc);
+	for (i = 0; i < k; i++)
+		n += convert(cq, &wc[i], &out[n]);
+	return n;
+}
+
+ND_CALL(cq_get_results)
+{
+	struct nd_unix_cq_get_results_params *p = params;
+
+	p->count = get_results((struct nd_cq *)(uintptr_t)p->cq, (struct nd_unix_result *)(uintptr_t)p->results,
+			       p->capacity);
 	return ND_SUCCESS;
+}
+
+uint32_t ND_UNIX_SYSV nd_fast_cq_get_results(uint64_t cq, uint64_t results, uint32_t capacity)
+{
+	return get_results((struct nd_cq *)(uintptr_t)cq, (struct nd_unix_result *)(uintptr_t)results, capacity);
 }
 
 /* Called with cq->lock held: arm for the strongest pending request. */

@@ -222,6 +222,7 @@ int main(int argc, char **argv)
 	qp_unconnected_codes();
 	connector_unconnected_codes();
 	connected_codes();
+	fast_call_registers();
 out:
 	mr->lpVtbl->Release(mr);
 	cq->lpVtbl->Release(cq);
