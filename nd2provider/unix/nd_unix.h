@@ -55,6 +55,9 @@ static inline uint64_t nd_sge_sum(const struct nd_unix_sge *sge, uint32_t nsge)
 	uint64_t total = 0;
 	uint32_t i;
 
+	/* Most requests carry one SGE: one load, not the loop's set-up. */
+	if (likely(nsge == 1))
+		return sge[0].length;
 	for (i = 0; i < nsge; i++)
 		total += sge[i].length;
 	return total;

@@ -344,15 +344,16 @@ static inline unsigned send_flags(uint32_t f)
  * poller has not reaped yet still own theirs). */
 static inline struct nd_slot *sq_slot(struct nd_qp *qp, uint64_t context, uint32_t type)
 {
+	uint64_t head = qp->sq_head;	/* read once: the acquire below would reload it */
 	struct nd_slot *s;
 
-	if (unlikely(qp->sq_head - __atomic_load_n(&qp->sq_tail, __ATOMIC_ACQUIRE) > qp->sq_mask))
+	if (unlikely(head - __atomic_load_n(&qp->sq_tail, __ATOMIC_ACQUIRE) > qp->sq_mask))
 		return NULL;
-	s = &qp->sq[qp->sq_head & qp->sq_mask];
+	s = &qp->sq[head & qp->sq_mask];
 	s->context = context;
 	s->qp = qp;
 	s->type = type;
-	s->seq = qp->sq_head;
+	s->seq = head;
 	s->silent = 0;
 	return s;
 }
