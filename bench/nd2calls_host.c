@@ -4,7 +4,9 @@
  * happened to find; here each call is driven alone against a fake verbs
  * layer: a QP in RTS and a CQ whose ops are two stubs (fake_post_send,
  * fake_poll_cq), which bench/nd2calls-host subtracts.  The QP and CQ are
- * built as qp_create and cq_create leave them, without a device.
+ * built as qp_create and cq_create leave them, without a device.  The
+ * calls are the fast entries nd2prov.dll makes (nd_fast_qp_send,
+ * nd_fast_cq_get_results: unix_call.h), with the arguments in registers.
  *
  *   nd2calls_host SO MODE ITERATIONS
  *   MODE  send | send-inline    Send (flags 0 | ND_OP_FLAG_INLINE), then
@@ -53,6 +55,9 @@ int main(int argc, char **argv)
 	static struct nd_slot sq[64];
 	static char buf[64];
 	const struct nd_unix_entry *e;
+	struct nd_unix_fast_entries_params fast = { 0 };
+	nd_unix_post_fn send;
+	nd_unix_get_results_fn get_results;
 	struct nd_unix_sge sge = { (uintptr_t)buf, 2, 1 };
 	struct nd_unix_result res[10];
 	uint32_t flags;
@@ -75,6 +80,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nd2calls_host: %s is not this tree's nd2prov_unix.so\n", argv[1]);
 		return 1;
 	}
+	if (e->calls[ND_UNIX_FAST_ENTRIES](&fast) || !fast.qp_send || !fast.cq_get_results) {
+		fprintf(stderr, "nd2calls_host: %s gives no fast entries\n", argv[1]);
+		return 1;
+	}
+	send = (nd_unix_post_fn)(uintptr_t)fast.qp_send;
+	get_results = (nd_unix_get_results_fn)(uintptr_t)fast.cq_get_results;
 	ctx.ops.post_send = fake_post_send;
 	ctx.ops.poll_cq = fake_poll_cq;
 	iqp.context = &ctx;
@@ -97,18 +108,17 @@ int main(int argc, char **argv)
 
 	/* ndpingpong's shape: one SGE, a result array of 10. */
 	for (i = 0; i < n; i++) {
-		struct nd_unix_post_params p = { (uintptr_t)&qp, 0x55, (uintptr_t)&sge, 1, flags };
-		struct nd_unix_cq_get_results_params g = { (uintptr_t)&cq, (uintptr_t)res, 10, 0 };
+		uint32_t count;
 		int32_t st;
 
-		if (argv[2][0] != 'e' && (st = e->calls[ND_UNIX_QP_SEND](&p))) {
+		if (argv[2][0] != 'e' && (st = send((uintptr_t)&qp, 0x55, (uintptr_t)&sge, 1, flags))) {
 			fprintf(stderr, "nd2calls_host: Send %ld: status 0x%08x\n", i, (unsigned)st);
 			return 1;
 		}
-		e->calls[ND_UNIX_CQ_GET_RESULTS](&g);
-		if (g.count != (argv[2][0] != 'e') ||
-		    (g.count && (res[0].request_context != 0x55 || res[0].qp_context != 0x1234 || res[0].status))) {
-			fprintf(stderr, "nd2calls_host: GetResults %ld: %u results, not what was sent\n", i, g.count);
+		count = get_results((uintptr_t)&cq, (uintptr_t)res, 10);
+		if (count != (argv[2][0] != 'e') ||
+		    (count && (res[0].request_context != 0x55 || res[0].qp_context != 0x1234 || res[0].status))) {
+			fprintf(stderr, "nd2calls_host: GetResults %ld: %u results, not what was sent\n", i, count);
 			return 1;
 		}
 	}

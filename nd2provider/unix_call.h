@@ -111,6 +111,8 @@ enum nd_unix_call {
 	ND_UNIX_QP_SEND_INVALIDATE,	/* nd_unix_send_invalidate_params */
 	ND_UNIX_QP_BATCH,		/* nd_unix_qp_batch_params */
 	ND_UNIX_MW_WATCH,		/* nd_unix_mw_watch_params */
+	/* the per-message calls as direct functions (below) */
+	ND_UNIX_FAST_ENTRIES,		/* nd_unix_fast_entries_params (out) */
 	ND_UNIX_CALL_COUNT
 };
 
@@ -491,6 +493,41 @@ struct nd_unix_mw_watch_params {
 	uint64_t result;	/* struct nd_unix_v1_result * */
 };
 _Static_assert(sizeof(struct nd_unix_mw_watch_params) == 16, "mw_watch");
+
+/* ---- fast entries ------------------------------------------------------------
+ *
+ * Send, Receive and GetResults run once per message.  Through unix_call
+ * each paid for ndrun's NdshimUnixCall (a realigned frame, its own pushes,
+ * the table dispatch: 22 instructions besides the register saves) and for
+ * a params struct written by one compiler and read back by the other.
+ * ND_UNIX_FAST_ENTRIES hands the PE side these three calls as System V
+ * functions, which it calls directly with the arguments in registers.
+ * They are the same code as QP_SEND, QP_RECEIVE and CQ_GET_RESULTS: same
+ * checks, same statuses, same rules as above.
+ *
+ * Registers: Microsoft x64 code expects rsi, rdi and xmm6-xmm15 to survive
+ * a call; a System V function may clobber all of them, and these do reach
+ * code that uses xmm registers (libibverbs, the rxe provider, glibc's
+ * memcpy for inline data).  The types below carry sysv_abi, so the PE
+ * side's compiler knows the callee's convention at every call and saves
+ * those registers in the calling method's frame, exactly what
+ * NdshimUnixCall did around its table call: nothing is skipped, the saves
+ * only move to the caller (tests/nd2/ndxmm checks it on a live QP).  On
+ * the host, sysv_abi is the default and changes nothing. */
+#define ND_UNIX_SYSV __attribute__((sysv_abi))
+/* Send (flags: ND_OP_FLAG_*) or Receive (flags 0): ND status. */
+typedef int32_t (ND_UNIX_SYSV *nd_unix_post_fn)(uint64_t qp, uint64_t context, uint64_t sge, uint32_t nsge,
+						uint32_t flags);
+/* GetResults: the number of results written to results[0..capacity). */
+typedef uint32_t (ND_UNIX_SYSV *nd_unix_get_results_fn)(uint64_t cq, uint64_t results, uint32_t capacity);
+
+/* Function addresses as integers, so both compilers lay this out alike. */
+struct nd_unix_fast_entries_params {
+	uint64_t qp_send;	/* nd_unix_post_fn */
+	uint64_t qp_receive;	/* nd_unix_post_fn */
+	uint64_t cq_get_results; /* nd_unix_get_results_fn */
+};
+_Static_assert(sizeof(struct nd_unix_fast_entries_params) == 24, "fast_entries");
 
 /* ---- the host side (ndrun), not seen by PE code ----------------------------- */
 #ifndef _WIN32

@@ -310,6 +310,11 @@ HRESULT nd_adapter_open(uint64_t adapter_id, REFIID iid, void **out)
 		st = ND_NO_MEMORY;
 		goto fail_close;
 	}
+	st = NdshimUnixCall(ND_UNIX_FAST_ENTRIES, &a->fast);
+	if (st != ND_SUCCESS) {
+		nd_free(a);
+		goto fail_close;
+	}
 	_Static_assert(sizeof(qp.info) == sizeof(a->info), "nd_unix_adapter_info == ND2_ADAPTER_INFO");
 	memcpy(&a->info, &qp.info, sizeof(a->info));
 	a->info.InfoVersion = 0;

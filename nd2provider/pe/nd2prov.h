@@ -4,7 +4,9 @@
  * interface pointer and the object pointer are the same and to_xxx() is a
  * cast checked by the vtable.  The Linux side owns every rdma-core object;
  * ours hold its uint64_t handle (nd2provider/unix_call.h) and call it
- * through NdshimUnixCall with a params struct on the stack.
+ * through NdshimUnixCall with a params struct on the stack, except for
+ * the per-message calls (Send, Receive, GetResults), which call the unix
+ * side's fast entries directly.
  *
  * Reference counts (struct nd_ref): `refs` is what AddRef/Release return
  * to the caller; `live` adds the holds objects take on each other (a QP on
@@ -138,6 +140,7 @@ struct nd_adapter {
 	struct nd_ref ref;
 	uint64_t h;
 	ND2_ADAPTER_INFO info;	/* InfoVersion left 0 */
+	struct nd_unix_fast_entries_params fast;	/* for the QPs' and CQs' per-message calls */
 };
 
 struct nd_cq {
@@ -145,6 +148,7 @@ struct nd_cq {
 	struct nd_ref ref;
 	struct nd_adapter *adapter;
 	uint64_t h;
+	nd_unix_get_results_fn get_results;	/* fast entry: no NdshimUnixCall */
 	HANDLE file;
 	USHORT group;
 	KAFFINITY affinity;
@@ -155,6 +159,7 @@ struct nd_srq {
 	struct nd_ref ref;
 	struct nd_adapter *adapter;
 	uint64_t h;
+	nd_unix_get_results_fn get_results;	/* fast entry: no NdshimUnixCall */
 	HANDLE file;
 	USHORT group;
 	KAFFINITY affinity;
@@ -182,6 +187,7 @@ struct nd_qp {
 	struct nd_ref ref;
 	struct nd_adapter *adapter;
 	uint64_t h;
+	nd_unix_post_fn send, receive;	/* fast entries: no NdshimUnixCall */
 	struct nd_cq *rcq, *icq;
 	struct nd_srq *srq;
 };

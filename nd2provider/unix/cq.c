@@ -219,26 +219,55 @@ static inline __attribute__((always_inline)) bool convert(struct nd_cq *cq, cons
 	return convert_wc(cq, wc, r, true);
 }
 
-ND_CALL(cq_get_results)
+/* convert() from the first completion that needs more than loads and
+ * stores (see get_results). */
+static __attribute__((noinline)) uint32_t convert_rest(struct nd_cq *cq, const struct ibv_wc *wc, int k,
+							struct nd_unix_result *out)
 {
-	struct nd_unix_cq_get_results_params *p = params;
-	struct nd_cq *cq = (struct nd_cq *)(uintptr_t)p->cq;
-	struct nd_unix_result *out = (struct nd_unix_result *)(uintptr_t)p->results;
-	uint32_t n = 0, cap = p->capacity;
+	uint32_t n = 0;
+
+	for (; k > 0; k--, wc++)
+		n += convert(cq, wc, &out[n]);
+	return n;
+}
+
+/* convert() for a success on a plain QP (not an SRQ) that invalidated
+ * nothing: the same result and hand-over, with no call, so the loop that
+ * runs it keeps its values in scratch registers.  Everything is read from
+ * the slot before it is handed back (its poster may reuse it at once). */
+static inline __attribute__((always_inline)) bool convert_plain(const struct ibv_wc *wc, struct nd_unix_result *r)
+{
+	struct nd_slot *s = (struct nd_slot *)(uintptr_t)wc->wr_id;
+	struct nd_qp *qp = s->qp;
+	uint32_t type = s->type;
+	uint64_t context = s->context;
+
+	if (unlikely(s->silent)) {
+		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+		return false;
+	}
+	r->status = ND_SUCCESS;
+	r->bytes = (type == Nd2RequestTypeReceive || type == Nd2RequestTypeRead) ? wc->byte_len : 0;
+	r->qp_context = qp->context;
+	r->request_context = context;
+	r->request_type = type;
+	r->pad = 0;
+	if (type == Nd2RequestTypeReceive)
+		__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
+	return true;
+}
+
+/* Stashed or held-back results first, then the CQ, as many polls as the
+ * array takes.  Out of line: its live values would cost the common case
+ * (get_results below) their saves in its frame. */
+static __attribute__((noinline)) uint32_t get_results_general(struct nd_cq *cq, struct nd_unix_result *out,
+								uint32_t cap)
+{
+	uint32_t n = 0;
 	struct ibv_wc wc[16];
 
-	/* The rule: nothing stashed or held back, and room for at most one
-	 * poll's worth (1..16 results): one ibv_poll_cq and no loop, which
-	 * spares the general path's register spills (a third of this call). */
-	if (likely(!(__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE) |
-		     __atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) && cap - 1 < 16)) {
-		int i, k = ibv_poll_cq(cq->cq, (int)cap, wc);
-
-		for (i = 0; i < k; i++)
-			n += convert(cq, &wc[i], &out[n]);
-		p->count = n;
-		return ND_SUCCESS;
-	}
 	if (unlikely(__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE)) && cap) {
 		uint32_t k = 0;
 
@@ -274,8 +303,51 @@ ND_CALL(cq_get_results)
 		if (k < want)
 			break;
 	}
-	p->count = n;
+	return n;
+}
+
+/* CQ_GET_RESULTS and its fast entry (unix_call.h).  The common case:
+ * nothing stashed or held back, and room for at most one poll's worth
+ * (1..16 results): one ibv_poll_cq and no loop. */
+static inline __attribute__((always_inline)) uint32_t get_results(struct nd_cq *cq, struct nd_unix_result *out,
+								   uint32_t cap)
+{
+	struct ibv_wc wc[16];
+	uint32_t n = 0;
+	unsigned inv;
+	int i, k;
+
+	if (unlikely((__atomic_load_n(&cq->stash_n, __ATOMIC_ACQUIRE) |
+		      __atomic_load_n(&cq->soft_pending, __ATOMIC_ACQUIRE)) || cap - 1 >= 16))
+		return get_results_general(cq, out, cap);
+	k = ibv_poll_cq(cq->cq, (int)cap, wc);
+	inv = cq->adapter->wc_with_inv;
+	/* No call in this loop, so nothing it holds needs saving: a failure,
+	 * an SRQ's Receive or a remote invalidation hands the rest of the
+	 * batch to convert(). */
+	for (i = 0; i < k; i++) {
+		const struct ibv_wc *w = &wc[i];
+
+		if (unlikely(w->status != IBV_WC_SUCCESS || !((struct nd_slot *)(uintptr_t)w->wr_id)->qp ||
+			     (w->wc_flags & inv)))
+			return n + convert_rest(cq, w, k - i, &out[n]);
+		n += convert_plain(w, &out[n]);
+	}
+	return n;
+}
+
+ND_CALL(cq_get_results)
+{
+	struct nd_unix_cq_get_results_params *p = params;
+
+	p->count = get_results((struct nd_cq *)(uintptr_t)p->cq, (struct nd_unix_result *)(uintptr_t)p->results,
+			       p->capacity);
 	return ND_SUCCESS;
+}
+
+uint32_t ND_UNIX_SYSV nd_fast_cq_get_results(uint64_t cq, uint64_t results, uint32_t capacity)
+{
+	return get_results((struct nd_cq *)(uintptr_t)cq, (struct nd_unix_result *)(uintptr_t)results, capacity);
 }
 
 /* Called with cq->lock held: arm for the strongest pending request. */

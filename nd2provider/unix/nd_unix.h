@@ -50,15 +50,22 @@ static inline void *nd_obj_get(uint64_t h, uint32_t kind)
 static inline uint64_t nd_handle(struct nd_obj *o) { return (uint64_t)(uintptr_t)o; }
 
 /* The bytes a posted request's SGEs add up to (nsge already checked). */
-static inline uint64_t nd_sge_bytes(const struct nd_unix_post_params *p)
+static inline uint64_t nd_sge_sum(const struct nd_unix_sge *sge, uint32_t nsge)
 {
-	const struct nd_unix_sge *sge = (const struct nd_unix_sge *)(uintptr_t)p->sge;
 	uint64_t total = 0;
 	uint32_t i;
 
-	for (i = 0; i < p->nsge; i++)
+	/* Most requests carry one SGE: one load, not the loop's set-up. */
+	if (likely(nsge == 1))
+		return sge[0].length;
+	for (i = 0; i < nsge; i++)
 		total += sge[i].length;
 	return total;
+}
+
+static inline uint64_t nd_sge_bytes(const struct nd_unix_post_params *p)
+{
+	return nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)p->sge, p->nsge);
 }
 
 /* ---- pending overlapped requests (pending.c) --------------------------- */
@@ -392,5 +399,11 @@ ND_CALL(connector_notify_disconnect); ND_CALL(connector_disconnect);
 ND_CALL(listener_create); ND_CALL(listener_destroy); ND_CALL(listener_bind); ND_CALL(listener_listen);
 ND_CALL(listener_get_local_address); ND_CALL(listener_get_connection_request);
 ND_CALL(qp_send_invalidate); ND_CALL(qp_batch); ND_CALL(mw_watch);
+ND_CALL(fast_entries);
+/* The fast entries (unix_call.h): the same code as QP_SEND, QP_RECEIVE
+ * and CQ_GET_RESULTS, called by nd2prov.dll directly. */
+int32_t ND_UNIX_SYSV nd_fast_qp_send(uint64_t qp, uint64_t context, uint64_t sge, uint32_t nsge, uint32_t flags);
+int32_t ND_UNIX_SYSV nd_fast_qp_receive(uint64_t qp, uint64_t context, uint64_t sge, uint32_t nsge, uint32_t flags);
+uint32_t ND_UNIX_SYSV nd_fast_cq_get_results(uint64_t cq, uint64_t results, uint32_t capacity);
 
 #endif

@@ -258,31 +258,31 @@ int32_t nd_post_status(int err)
 	return post_status(err);
 }
 
-ND_CALL(qp_receive)
+/* QP_RECEIVE and its fast entry (unix_call.h). */
+static inline __attribute__((always_inline)) int32_t qp_receive(struct nd_qp *qp, uint64_t context, uint64_t sge,
+								 uint32_t nsge)
 {
-	struct nd_unix_post_params *p = params;
-	struct nd_qp *qp = (struct nd_qp *)(uintptr_t)p->object;
 	struct ibv_recv_wr wr, *bad;
 	struct nd_slot *s;
 	int err;
 
 	if (unlikely(!qp->rq))
 		return ND_INVALID_DEVICE_REQUEST;	/* on an SRQ */
-	if (unlikely(p->nsge > qp->max_recv_sge))
+	if (unlikely(nsge > qp->max_recv_sge))
 		return ND_DATA_OVERRUN;
-	if (unlikely(nd_sge_bytes(p) > qp->max_transfer))
+	if (unlikely(nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge) > qp->max_transfer))
 		return ND_BUFFER_OVERFLOW;
 	s = &qp->rq[qp->rq_head & qp->rq_mask];
 	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))
 		return ND_NO_MORE_ENTRIES;
-	s->context = p->context;
+	s->context = context;
 	s->qp = qp;
 	s->type = Nd2RequestTypeReceive;
 	__atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
 	wr.wr_id = (uintptr_t)s;
 	wr.next = NULL;
-	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;	/* == ND2_SGE */
-	wr.num_sge = p->nsge;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)sge;	/* == ND2_SGE */
+	wr.num_sge = nsge;
 	if (unlikely(__atomic_load_n(&qp->batching, __ATOMIC_ACQUIRE))) {
 		int32_t st = nd_batch_recv(qp, &wr);
 
@@ -309,6 +309,18 @@ ND_CALL(qp_receive)
 	return ND_SUCCESS;
 }
 
+ND_CALL(qp_receive)
+{
+	struct nd_unix_post_params *p = params;
+
+	return qp_receive((struct nd_qp *)(uintptr_t)p->object, p->context, p->sge, p->nsge);
+}
+
+int32_t ND_UNIX_SYSV nd_fast_qp_receive(uint64_t qp, uint64_t context, uint64_t sge, uint32_t nsge, uint32_t flags)
+{
+	return qp_receive((struct nd_qp *)(uintptr_t)qp, context, sge, nsge);
+}
+
 #define ND_SEND_FLAGS (ND_OP_FLAG_SILENT_SUCCESS | ND_OP_FLAG_READ_FENCE | \
 		       ND_OP_FLAG_SEND_AND_SOLICIT_EVENT | ND_OP_FLAG_INLINE)
 
@@ -333,15 +345,16 @@ static inline unsigned send_flags(uint32_t f)
  * poller has not reaped yet still own theirs). */
 static inline struct nd_slot *sq_slot(struct nd_qp *qp, uint64_t context, uint32_t type)
 {
+	uint64_t head = qp->sq_head;	/* read once: the acquire below would reload it */
 	struct nd_slot *s;
 
-	if (unlikely(qp->sq_head - __atomic_load_n(&qp->sq_tail, __ATOMIC_ACQUIRE) > qp->sq_mask))
+	if (unlikely(head - __atomic_load_n(&qp->sq_tail, __ATOMIC_ACQUIRE) > qp->sq_mask))
 		return NULL;
-	s = &qp->sq[qp->sq_head & qp->sq_mask];
+	s = &qp->sq[head & qp->sq_mask];
 	s->context = context;
 	s->qp = qp;
 	s->type = type;
-	s->seq = qp->sq_head;
+	s->seq = head;
 	s->silent = 0;
 	return s;
 }
@@ -382,13 +395,13 @@ static inline int32_t post_send(struct nd_qp *qp, struct ibv_send_wr *wr)
 
 /* ND_BUFFER_OVERFLOW: more than one request carries (MaxTransferLength)
  * or than the QP's inline size. */
-static inline int32_t check_sges(struct nd_qp *qp, const struct nd_unix_post_params *p, uint32_t flags)
+static inline int32_t check_send_sges(struct nd_qp *qp, uint64_t sge, uint32_t nsge, uint32_t flags)
 {
 	uint64_t total;
 
-	if (unlikely(p->nsge > qp->max_send_sge))
+	if (unlikely(nsge > qp->max_send_sge))
 		return ND_DATA_OVERRUN;
-	total = nd_sge_bytes(p);
+	total = nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge);
 	if (unlikely(total > qp->max_transfer))
 		return ND_BUFFER_OVERFLOW;
 	if ((flags & ND_OP_FLAG_INLINE) && unlikely(total > qp->max_inline))
@@ -396,36 +409,53 @@ static inline int32_t check_sges(struct nd_qp *qp, const struct nd_unix_post_par
 	return ND_SUCCESS;
 }
 
-ND_CALL(qp_send)
+static inline int32_t check_sges(struct nd_qp *qp, const struct nd_unix_post_params *p, uint32_t flags)
 {
-	struct nd_unix_post_params *p = params;
-	struct nd_qp *qp = (struct nd_qp *)(uintptr_t)p->object;
+	return check_send_sges(qp, p->sge, p->nsge, flags);
+}
+
+/* QP_SEND and its fast entry (unix_call.h). */
+static inline __attribute__((always_inline)) int32_t qp_send(struct nd_qp *qp, uint64_t context, uint64_t sge,
+							      uint32_t nsge, uint32_t flags)
+{
 	struct ibv_send_wr wr;
 	struct nd_slot *s;
 	int32_t st;
 
-	if (unlikely(p->flags & ~ND_SEND_FLAGS))
+	if (unlikely(flags & ~ND_SEND_FLAGS))
 		return ND_INVALID_PARAMETER_4;
-	st = check_sges(qp, p, p->flags);
+	st = check_send_sges(qp, sge, nsge, flags);
 	if (unlikely(st))
 		return st;
-	if (unlikely(!(s = sq_slot(qp, p->context, Nd2RequestTypeSend))))
+	if (unlikely(!(s = sq_slot(qp, context, Nd2RequestTypeSend))))
 		return ND_NO_MORE_ENTRIES;
 	/* Only what a Send reads: the unions after imm_data belong to other
 	 * opcodes (RDMA, atomic, UD, bind, TSO), and clearing all 128 bytes
 	 * was a fifth of this call's instructions. */
 	wr.wr_id = (uintptr_t)s;
 	wr.next = NULL;
-	wr.sg_list = (struct ibv_sge *)(uintptr_t)p->sge;
-	wr.num_sge = p->nsge;
+	wr.sg_list = (struct ibv_sge *)(uintptr_t)sge;
+	wr.num_sge = nsge;
 	wr.opcode = IBV_WR_SEND;
 	wr.imm_data = 0;
-	if (p->flags & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT) {
+	if (flags & ND_OP_FLAG_SEND_AND_SOLICIT_EVENT) {
 		wr.opcode = IBV_WR_SEND_WITH_IMM;
 		wr.imm_data = htonl(ND_IMM_SOLICITED);
 	}
-	wr.send_flags = retire(qp, s, send_flags(p->flags));
+	wr.send_flags = retire(qp, s, send_flags(flags));
 	return post_send(qp, &wr);
+}
+
+ND_CALL(qp_send)
+{
+	struct nd_unix_post_params *p = params;
+
+	return qp_send((struct nd_qp *)(uintptr_t)p->object, p->context, p->sge, p->nsge, p->flags);
+}
+
+int32_t ND_UNIX_SYSV nd_fast_qp_send(uint64_t qp, uint64_t context, uint64_t sge, uint32_t nsge, uint32_t flags)
+{
+	return qp_send((struct nd_qp *)(uintptr_t)qp, context, sge, nsge, flags);
 }
 
 /* ND v1's SendAndInvalidate: a Send that carries the peer's token for it

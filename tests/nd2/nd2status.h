@@ -60,6 +60,8 @@ void mr_codes(void);
 /* nd2status_qp.c */
 void qp_unconnected_codes(void);
 void connected_codes(void);
+/* nd2status_regs.c */
+void fast_call_registers(void);
 /* nd2status_cm.c */
 void connector_unconnected_codes(void);
 void unreachable(void);

@@ -14,7 +14,9 @@
  * check names printed here are the ones it quotes.
  * The scenarios: nd2status_objects.c (provider, adapter, CQ, SRQ, memory
  * region), nd2status_qp.c (queue pairs, unconnected and connected),
- * nd2status_cm.c (connectors and listeners without a peer).
+ * nd2status_cm.c (connectors and listeners without a peer), and
+ * nd2status_regs.c (not a code: the registers a caller keeps across Send,
+ * Receive and GetResults, which call System V code directly).
  * Prints "ok: ..." / "FAIL: ..." per check; exits 1 if any failed. */
 #include <winsock2.h>
 #include <ws2tcpip.h>
@@ -223,6 +225,7 @@ int main(int argc, char **argv)
 	connector_unconnected_codes();
 	connected_codes();
 	release_codes();
+	fast_call_registers();
 out:
 	mr->lpVtbl->Release(mr);
 	cq->lpVtbl->Release(cq);

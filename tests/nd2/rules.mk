@@ -31,7 +31,7 @@ check-vm: $(ND1_RIG)
 ND2STATUS_RIG := $(BUILD)/tests/nd2/nd2status_rig.exe
 
 ND2STATUS_SRCS := tests/nd2/nd2status_rig.c tests/nd2/nd2status_objects.c tests/nd2/nd2status_qp.c \
-		   tests/nd2/nd2status_cm.c tests/nd2/nd2status_release.c tests/nd2/ndcheck.c
+		   tests/nd2/nd2status_cm.c tests/nd2/nd2status_release.c tests/nd2/nd2status_regs.c tests/nd2/ndcheck.c
 
 $(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
