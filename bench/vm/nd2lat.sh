@@ -109,11 +109,11 @@ else
 	while [ $r -le "$reps" ]; do
 		for s in $sizes; do
 			for mode in $modes; do
-				if [ $mode = polling ]; then
-					nf= ef= srv_cpu=$poll_srv cli_cpu=$poll_cli
-				else
-					nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli
-				fi
+				case $mode in
+				polling) nf='' ef='' srv_cpu=$poll_srv cli_cpu=$poll_cli ;;
+				blocking) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli ;;
+				*) echo "bench-vm: no mode $mode" >&2; exit 2 ;;
+				esac
 				# Alternate which program goes first, so neither always
 				# follows the other.
 				if [ $((r % 2)) = 1 ]; then

@@ -38,7 +38,7 @@ pt_cpus() {
 
 # pt_listening PORT: an rdma_cm id listens on PORT.
 pt_listening() {
-	rdma res show cm_id 2> /dev/null | grep -q "state LISTEN .*src-addr [^ ]*:$1 "
+	rdma res show cm_id 2> /dev/null | grep -Eq "state LISTEN .*src-addr [^ ]*:$1( |$)"
 }
 
 # pt_pair OUT PORT SRV_CPU CLI_CPU PROGRAM ARG...: the server (OUT.srv),
@@ -149,6 +149,7 @@ pt_summary() {
 		mo = median(o, k); mp = median(p, k)
 		lo = q[1]; hi = q[1]; for (i = 2; i <= k; i++) { if (q[i] < lo) lo = q[i]; if (q[i] > hi) hi = q[i] }
 		printf "bench: %s ours=%.2f%s baseline=%.2f%s (%s) ratio=%.3f spread=%.3f..%.3f%s\n", label, mo, unit, mp, unit,
-			base, mo / mp, lo, hi, k < n ? sprintf(" (%d of %d repetitions; missing: %s)", k, n, missing) : ""
+			base, mo / mp, lo, hi, k < n ? sprintf(" (%d of %d repetitions; missing: %s)", k, n,
+			missing == "" ? "the others did not run" : missing) : ""
 	}' "$1"
 }
