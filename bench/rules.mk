@@ -53,7 +53,11 @@ BENCH_VM_ARGS ?=
 BENCH_VM_RDMA_ARGS ?=
 BENCH_VM_ITERS ?= 1000
 BENCH_VM_REF_SO ?=
+# tsc=reliable: TCG's rdtsc is the host's TSC, but the guest kernel cannot
+# verify that and falls back to the HPET, a slow emulated clock on which
+# perftest's CPU-frequency estimate fails (its tables then print inf).
 BENCH_VM_ENV = NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_SMP=$${NDSHIM_VM_SMP:-3} \
+	NDSHIM_VM_APPEND=$${NDSHIM_VM_APPEND-tsc=reliable} \
 	NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-3600}
 .PHONY: bench-vm bench-vm-cost
 bench-vm: all $(ND2UNIX_SO)
