@@ -84,11 +84,14 @@ pt_pair() {
 		$_ccpu timeout 300 "$@" -d "$NDSHIM_VM_RDMA_DEV" -R -p "$_port" "$NDSHIM_VM_ADDR" > "$_out.cli" 2>&1
 		_c=$?
 		[ $_c = 0 ] && break
-		_err=$(grep -m 1 -E 'Unexpected CM event|Unable|rror|failed' "$_out.cli")
+		_err=$(grep -m 1 -E 'Unexpected CM event|Unable|rror|failed|[Cc]ouldn' "$_out.cli")
 		if [ $_try -ge 5 ] || ! kill -0 $_sp 2> /dev/null || ! grep -q 'Unexpected CM event' "$_out.cli"; then
 			kill $_sp 2> /dev/null
 			wait $_sp
-			pt_why="$1's client failed ($_c) on try $_try: ${_err:-$(tail -n 1 "$_out.cli")}"
+			# Kept for a look afterwards: the next pair overwrites OUT.
+			cp "$_out.cli" "$_out.failed-$_port.cli"
+			cp "$_out.srv" "$_out.failed-$_port.srv"
+			pt_why="$1's client failed ($_c) on try $_try: ${_err:-its last line: $(grep -v '^ *-*$' "$_out.cli" | tail -n 1)} ($(basename "$_out").failed-$_port.cli)"
 			return 1
 		fi
 		echo "bench-vm: $1 client rejected on try $_try while its server listened ($_err); again" >&2
