@@ -140,8 +140,10 @@ static void account(struct flow *f, const ND2_RESULT *r)
 	}
 	if (!f->err[t]++)
 		f->first_err[t] = r->Status;
-	if (t != Nd2RequestTypeReceive)
-		f->err_sq++;
+	if (t != Nd2RequestTypeReceive && !f->err_sq++) {
+		f->out_at_fail = f->sq_out + 1;
+		f->sq_err_tick = GetTickCount();
+	}
 	if (!f->first_err_tick)
 		f->first_err_tick = GetTickCount();
 }
@@ -215,6 +217,35 @@ void flow_watch(struct flow *f, IND2Connector *c)
 	st = c->lpVtbl->NotifyDisconnect(c, &f->dov);
 	if (st != ND_PENDING)
 		printf("    note: %s: NotifyDisconnect returned %#lx\n", role, st);
+}
+
+/* After a fault's first sign (the peer process's end, the disconnect, a
+ * Receive flushed), the requests then outstanding may still all succeed:
+ * the dying peer's queue pair can answer them before it goes, and our own
+ * QP moves to error only when the disconnect comes.  So the queue is kept
+ * full until an initiator request fails or a post is refused: at the
+ * moment the connection really ends requests are outstanding, and those
+ * posted after it must fail (flushed, or ND_IO_TIMEOUT once the transport
+ * gives up).  Receives are reposted meanwhile, so one is posted when the
+ * QP fails.  1 when a request failed or was refused by end (a tick count). */
+int flow_fail_after(struct flow *f, DWORD end)
+{
+	HRESULT st;
+	ULONG before;
+	LONG left;
+
+	while (!f->err_sq && !f->refused && (left = (LONG)(end - GetTickCount())) > 0) {
+		before = f->sq_out;
+		st = flow_pump(f);
+		f->posted_after += f->sq_out - before;
+		if (st != ND_SUCCESS) {
+			f->refused = st;
+			printf("    note: %s: a post after the fault refused: %#lx\n", role, st);
+			break;
+		}
+		flow_reap(f, left < 200 ? (DWORD)left : 200);
+	}
+	return f->err_sq || f->refused;
 }
 
 /* After the fault: nothing posted any more, every outstanding request and
