@@ -54,6 +54,7 @@ void flow_watch(struct flow *f, IND2Connector *c);
 /* After a fault's first sign: keep posting until a request fails. */
 int flow_fail_after(struct flow *f, DWORD end);
 int flow_settle(struct flow *f, DWORD end, int want_disc);
+void flow_late(struct flow *f);
 void flow_report(struct flow *f, const char *what);
 int flow_release(struct flow *f);
 

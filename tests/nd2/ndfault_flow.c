@@ -252,10 +252,39 @@ int flow_fail_after(struct flow *f, DWORD end)
  * the disconnect notification reaped by end (a tick count); 1 when all came. */
 int flow_settle(struct flow *f, DWORD end, int want_disc)
 {
+	int all;
+
 	while ((f->sq_out || f->rq_out || (want_disc && !f->disc)) && (LONG)(end - GetTickCount()) > 0)
 		flow_reap(f, end - GetTickCount());
 	/* The Notify armed last is still pending: the CQ is empty now. */
-	return !f->sq_out && !f->rq_out && (!want_disc || f->disc);
+	all = !f->sq_out && !f->rq_out && (!want_disc || f->disc);
+	if (f->sq_out || f->rq_out)
+		flow_late(f);
+	return all;
+}
+
+/* The deadline passed with requests outstanding: were their results
+ * late, or there without a wake-up?  Polled for 30 s more, for the
+ * report only (the caller's check has failed already). */
+void flow_late(struct flow *f)
+{
+	ULONG left = f->sq_out + f->rq_out, got = 0;
+	DWORD t0 = GetTickCount(), first = 0, last = 0;
+	ND2_RESULT r;
+
+	while ((f->sq_out || f->rq_out) && GetTickCount() - t0 < 30000) {
+		if (f->s->cq->lpVtbl->GetResults(f->s->cq, &r, 1) == 1 ||
+		    (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
+			account(f, &r);
+			last = GetTickCount() - t0;
+			if (!got++)
+				first = last;
+			continue;
+		}
+		Sleep(10);
+	}
+	printf("    note: %s: after the deadline, polling found %lu of the %lu results left, the first after %lu ms, the last after %lu ms\n",
+	       role, got, left, first, last);
 }
 
 void flow_report(struct flow *f, const char *what)
