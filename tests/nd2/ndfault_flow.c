@@ -154,16 +154,19 @@ int flow_reap(struct flow *f, DWORD ms)
 	IND2CompletionQueue *cq = f->s->cq;
 	DWORD end = GetTickCount() + ms;
 	ND2_RESULT r;
+	int rcq_only = 0;
 
 	for (;;) {
-		DWORD now = GetTickCount(), bytes;
+		DWORD now = GetTickCount(), bytes, wait;
 		ULONG_PTR key;
 		OVERLAPPED *got = NULL;
 
-		if (cq->lpVtbl->GetResults(cq, &r, 1) == 1 || (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
+		if ((!rcq_only && cq->lpVtbl->GetResults(cq, &r, 1) == 1) ||
+		    (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
 			account(f, &r);
 			return 1;
 		}
+		rcq_only = 0;
 		if (!f->armed && !f->notify_err) {
 			HRESULT st;
 
@@ -181,11 +184,18 @@ int flow_reap(struct flow *f, DWORD ms)
 		if ((LONG)(end - now) <= 0)
 			return 0;
 		/* Without a Notify (refused) the CQ is polled; other packets
-		 * still arrive on the port. */
-		GetQueuedCompletionStatus(f->s->port, &bytes, &key, &got, f->armed ? end - now : 10);
+		 * still arrive on the port.  The Receives' own CQ wakes another
+		 * thread on another port (survivor_xfer's waiter): it is polled
+		 * every 50 ms, the flow's CQ still only after its Notify, so a
+		 * wake-up lost there still shows. */
+		wait = f->armed ? end - now : 10;
+		if (f->rcq && f->armed && wait > 50)
+			wait = 50;
+		GetQueuedCompletionStatus(f->s->port, &bytes, &key, &got, wait);
 		if (!got) {
-			if (f->armed)
+			if (f->armed && wait == end - now)
 				return 0;
+			rcq_only = f->armed;
 			continue;
 		}
 		if (got == &f->nov) {
