@@ -228,11 +228,13 @@ nf_link() {
 # rxe0 counts no received RoCE packet at all (hw_counters/rcvd_pkts stays
 # put) while A's counts every one of B's CM requests and A answers each.
 # Neighbour entries, routes, the port state and the GID table were all as
-# before the cut.  So B's device drops what arrives, most likely at its
-# GSI queue pair (QP1): the CM's sends while the link was down (the DREQ
-# of the program that ended) fail there, rxe moves QP1 to the error state,
-# and the MAD layer's way back (to RTS) restores its sending half only.
-# Measured: 8 of 8 attempts over 200 s failed, so waiting does not help;
+# before the cut, and an RC queue pair set up without the CM
+# (ibv_rc_pingpong) works across the same link at the same moment: it is
+# B's GSI queue pair (QP1) that drops what arrives.  The CM's sends while
+# the link was down (the DREQ of the program that ended) fail there, rxe
+# moves QP1 to the error state, and the MAD layer's way back (to RTS)
+# restores its sending half only (a plain rping killed during a cut does
+# the same).  8 of 8 attempts over 200 s failed, so waiting does not help;
 # rxe0 made anew (a new QP1) does, and a fresh connection must then work
 # within 60 s or the suite fails.
 nf_rdma_restore() {
