@@ -3,7 +3,7 @@
  *   ndfault_rig survivor serve|connect ADDR PEER
  *   ndfault_rig victim serve|connect ADDR PEER requested|connected|xfer
  *   ndfault_rig fresh serve|connect ADDR PEER
- *   ndfault_rig link serve|connect ADDR PEER
+ *   ndfault_rig link serve|connect ADDR PEER [GATE]
  *   ndfault_rig remove serve|connect ADDR PEER
  *
  * The survivor meets three victims in turn, each killed with SIGKILL by the
@@ -432,7 +432,7 @@ static void fresh(struct side *s, IND2Listener *l, const char *peer)
 }
 
 /* ---- the peer guest's link cut --------------------------------------------------- */
-static void link_cut(struct side *s, IND2Listener *l, const char *peer)
+static void link_cut(struct side *s, IND2Listener *l, const char *peer, const char *gate)
 {
 	struct flow f;
 	IND2Connector *c;
@@ -467,6 +467,20 @@ static void link_cut(struct side *s, IND2Listener *l, const char *peer)
 	      "link: requests and Receives ended with errors, none succeeded after the first failure (%lu, %lu, %lu%s)", f.err_sq,
 	      f.err[0], f.ok_after_err, f.refused ? ", a post refused" : "");
 	check(f.wakes > 0 && !f.notify_err, "link: the CQ's Notify woke the waiting thread (%lu wake-ups)", f.wakes);
+	/* On the guest whose link is down, nothing is released until it is
+	 * back (the suite then creates gate): rxe (Linux 6.1) frees a queue
+	 * pair whose packets still sit in the down NIC's transmit ring after
+	 * waiting 50 s for them, and the guest's kernel crashed in
+	 * rxe_skb_tx_dtor when the link came back up; the CM's DREQ sent
+	 * while the link is down also leaves the GSI queue pair deaf. */
+	if (gate) {
+		int i;
+
+		printf("waiting for the link to come back\n");
+		for (i = 0; i < 3000 && GetFileAttributesA(gate) == INVALID_FILE_ATTRIBUTES; i++)
+			Sleep(100);
+		check(i < 3000, "link: the link came back within 300 s (the suite said so)");
+	}
 	/* No Disconnect: its request could not cross the link; release ends it. */
 	if (!f.disc) {
 		c->lpVtbl->CancelOverlappedRequests(c);
@@ -681,7 +695,7 @@ int main(int argc, char **argv)
 		closesocket(s.ctl);
 	} else if (!strcmp(what, "link")) {
 		ctl_open(&s, ip, peer, serve);
-		link_cut(&s, l, peer);
+		link_cut(&s, l, peer, argc > 5 ? argv[5] : NULL);
 		closesocket(s.ctl);
 	} else if (!strcmp(what, "remove")) {
 		ctl_open(&s, ip, peer, serve);

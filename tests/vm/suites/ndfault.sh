@@ -7,7 +7,9 @@
 #    Reads; then a fresh peer connects.  One guest: the survivor serves,
 #    then connects; two guests: A survives, B's processes are killed.
 #  - two guests: B's link cut (ip link set down) under traffic, both sides'
-#    requests end with errors and both programs end; the link comes back.
+#    requests end with errors and both programs end (B's releases its
+#    objects once the link is back); the link comes back, B's rxe0 is made
+#    anew and a fresh rdma_cm connection must work.
 #  - one guest: rxe0 deleted (rdma link delete) under traffic; it is added
 #    again and a fresh pair connects.
 # A process still running after its time counts as a hang, a failure.
@@ -190,7 +192,11 @@ nf_link() {
 		return 0
 	fi
 	rm -f "$nf_done"
-	"$nf_ndrun" "$nf_exe" link connect "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER" > "$nf_logs/link-connect.log" 2>&1 &
+	# The program releases nothing while the link is down (see
+	# link_cut): it waits for this file.
+	_gate=$vm_tmp/link-back
+	rm -f "$_gate"
+	"$nf_ndrun" "$nf_exe" link connect "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER" "$_gate" > "$nf_logs/link-connect.log" 2>&1 &
 	_cli=$!
 	if nf_wait_for link-connect $_cli 'ready to cut the link'; then
 		ip link set "$NDSHIM_VM_NETDEV" down
@@ -198,22 +204,26 @@ nf_link() {
 	else
 		nf_fail "link: the traffic never started"
 	fi
+	# Its checks take at most 60 s after the first failure.
+	nf_wait_for link-connect $_cli 'waiting for the link to come back' ||
+		echo "not waiting for the link 120 s after the cut" >> "$nf_logs/link-connect.log"
+	# A's program waits for its own failures: give it the link back only
+	# once it is surely past them (its 60 s), so the cut is a cut.
+	sleep 30
+	ip link set "$NDSHIM_VM_NETDEV" up
+	: > "$_gate"
 	_n=0
-	while kill -0 $_cli 2> /dev/null && [ $_n -lt 240 ]; do
+	while kill -0 $_cli 2> /dev/null && [ $_n -lt 120 ]; do
 		sleep 0.5
 		_n=$((_n + 1))
 	done
 	if kill -0 $_cli 2> /dev/null; then
-		echo "still running 120 s after the cut: a hang" >> "$nf_logs/link-connect.log"
+		echo "still running 60 s after the link came back: a hang" >> "$nf_logs/link-connect.log"
 		kill -KILL $_cli 2> /dev/null || true
 	fi
 	_rc=0
 	wait $_cli || _rc=$?
 	echo $_rc > "$nf_logs/link-connect.rc"
-	# A's program waits for its own failures: give it the link back only
-	# once it is surely past them (its 60 s), so the cut is a cut.
-	sleep 30
-	ip link set "$NDSHIM_VM_NETDEV" up
 	nf_tags=link-connect
 	nf_report
 	if vm_retry 60 busybox ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
