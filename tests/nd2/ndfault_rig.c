@@ -616,7 +616,7 @@ int main(int argc, char **argv)
 {
 	struct side s = { 0 };
 	IND2Listener *l = NULL;
-	const char *what, *ip, *peer;
+	const char *what, *ip, *peer, *step;
 	char name[64];
 	WSADATA wsa;
 	int serve;
@@ -630,7 +630,9 @@ int main(int argc, char **argv)
 	serve = !strcmp(argv[2], "serve");
 	ip = argv[3];
 	peer = argv[4];
-	snprintf(name, sizeof(name), "fault %s-%s%s%s", what, argv[2], argc > 5 ? "-" : "", argc > 5 ? argv[5] : "");
+	/* link's fifth argument is a path, no part of the name. */
+	step = argc > 5 && strcmp(what, "link") ? argv[5] : NULL;
+	snprintf(name, sizeof(name), "fault %s-%s%s%s", what, argv[2], step ? "-" : "", step ? step : "");
 	role = name;
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	open_side(&s, ip);
