@@ -36,6 +36,10 @@ struct flow {
 	OVERLAPPED *extra;	/* one more request whose packet reap watches for */
 	int extra_done;
 	DWORD extra_tick;
+	HRESULT refused;	/* a post flow_fail_after refused */
+	ULONG posted_after;	/* requests it posted */
+	ULONG out_at_fail;	/* requests outstanding when the first failed */
+	DWORD sq_err_tick;	/* and when */
 };
 
 const char *flow_type(int t);
@@ -47,7 +51,10 @@ HRESULT flow_recv(struct flow *f, int slot);
 HRESULT flow_pump(struct flow *f);
 int flow_reap(struct flow *f, DWORD ms);
 void flow_watch(struct flow *f, IND2Connector *c);
+/* After a fault's first sign: keep posting until a request fails. */
+int flow_fail_after(struct flow *f, DWORD end);
 int flow_settle(struct flow *f, DWORD end, int want_disc);
+void flow_late(struct flow *f);
 void flow_report(struct flow *f, const char *what);
 int flow_release(struct flow *f);
 

@@ -140,8 +140,10 @@ static void account(struct flow *f, const ND2_RESULT *r)
 	}
 	if (!f->err[t]++)
 		f->first_err[t] = r->Status;
-	if (t != Nd2RequestTypeReceive)
-		f->err_sq++;
+	if (t != Nd2RequestTypeReceive && !f->err_sq++) {
+		f->out_at_fail = f->sq_out + 1;
+		f->sq_err_tick = GetTickCount();
+	}
 	if (!f->first_err_tick)
 		f->first_err_tick = GetTickCount();
 }
@@ -152,16 +154,19 @@ int flow_reap(struct flow *f, DWORD ms)
 	IND2CompletionQueue *cq = f->s->cq;
 	DWORD end = GetTickCount() + ms;
 	ND2_RESULT r;
+	int rcq_only = 0;
 
 	for (;;) {
-		DWORD now = GetTickCount(), bytes;
+		DWORD now = GetTickCount(), bytes, wait;
 		ULONG_PTR key;
 		OVERLAPPED *got = NULL;
 
-		if (cq->lpVtbl->GetResults(cq, &r, 1) == 1 || (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
+		if ((!rcq_only && cq->lpVtbl->GetResults(cq, &r, 1) == 1) ||
+		    (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
 			account(f, &r);
 			return 1;
 		}
+		rcq_only = 0;
 		if (!f->armed && !f->notify_err) {
 			HRESULT st;
 
@@ -179,11 +184,18 @@ int flow_reap(struct flow *f, DWORD ms)
 		if ((LONG)(end - now) <= 0)
 			return 0;
 		/* Without a Notify (refused) the CQ is polled; other packets
-		 * still arrive on the port. */
-		GetQueuedCompletionStatus(f->s->port, &bytes, &key, &got, f->armed ? end - now : 10);
+		 * still arrive on the port.  The Receives' own CQ wakes another
+		 * thread on another port (survivor_xfer's waiter): it is polled
+		 * every 50 ms, the flow's CQ still only after its Notify, so a
+		 * wake-up lost there still shows. */
+		wait = f->armed ? end - now : 10;
+		if (f->rcq && f->armed && wait > 50)
+			wait = 50;
+		GetQueuedCompletionStatus(f->s->port, &bytes, &key, &got, wait);
 		if (!got) {
-			if (f->armed)
+			if (f->armed && wait == end - now)
 				return 0;
+			rcq_only = f->armed;
 			continue;
 		}
 		if (got == &f->nov) {
@@ -217,14 +229,72 @@ void flow_watch(struct flow *f, IND2Connector *c)
 		printf("    note: %s: NotifyDisconnect returned %#lx\n", role, st);
 }
 
+/* After a fault's first sign (the peer process's end, the disconnect, a
+ * Receive flushed), the requests then outstanding may still all succeed:
+ * the dying peer's queue pair can answer them before it goes, and our own
+ * QP moves to error only when the disconnect comes.  So the queue is kept
+ * full until an initiator request fails or a post is refused: at the
+ * moment the connection really ends requests are outstanding, and those
+ * posted after it must fail (flushed, or ND_IO_TIMEOUT once the transport
+ * gives up).  Receives are reposted meanwhile, so one is posted when the
+ * QP fails.  1 when a request failed or was refused by end (a tick count). */
+int flow_fail_after(struct flow *f, DWORD end)
+{
+	HRESULT st;
+	ULONG before;
+	LONG left;
+
+	while (!f->err_sq && !f->refused && (left = (LONG)(end - GetTickCount())) > 0) {
+		before = f->sq_out;
+		st = flow_pump(f);
+		f->posted_after += f->sq_out - before;
+		if (st != ND_SUCCESS) {
+			f->refused = st;
+			printf("    note: %s: a post after the fault refused: %#lx\n", role, st);
+			break;
+		}
+		flow_reap(f, left < 200 ? (DWORD)left : 200);
+	}
+	return f->err_sq || f->refused;
+}
+
 /* After the fault: nothing posted any more, every outstanding request and
  * the disconnect notification reaped by end (a tick count); 1 when all came. */
 int flow_settle(struct flow *f, DWORD end, int want_disc)
 {
+	int all;
+
 	while ((f->sq_out || f->rq_out || (want_disc && !f->disc)) && (LONG)(end - GetTickCount()) > 0)
 		flow_reap(f, end - GetTickCount());
 	/* The Notify armed last is still pending: the CQ is empty now. */
-	return !f->sq_out && !f->rq_out && (!want_disc || f->disc);
+	all = !f->sq_out && !f->rq_out && (!want_disc || f->disc);
+	if (f->sq_out || f->rq_out)
+		flow_late(f);
+	return all;
+}
+
+/* The deadline passed with requests outstanding: were their results
+ * late, or there without a wake-up?  Polled for 30 s more, for the
+ * report only (the caller's check has failed already). */
+void flow_late(struct flow *f)
+{
+	ULONG left = f->sq_out + f->rq_out, got = 0;
+	DWORD t0 = GetTickCount(), first = 0, last = 0;
+	ND2_RESULT r;
+
+	while ((f->sq_out || f->rq_out) && GetTickCount() - t0 < 30000) {
+		if (f->s->cq->lpVtbl->GetResults(f->s->cq, &r, 1) == 1 ||
+		    (f->rcq && f->rcq->lpVtbl->GetResults(f->rcq, &r, 1) == 1)) {
+			account(f, &r);
+			last = GetTickCount() - t0;
+			if (!got++)
+				first = last;
+			continue;
+		}
+		Sleep(10);
+	}
+	printf("    note: %s: after the deadline, polling found %lu of the %lu results left, the first after %lu ms, the last after %lu ms\n",
+	       role, got, left, first, last);
 }
 
 void flow_report(struct flow *f, const char *what)

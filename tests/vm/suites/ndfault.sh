@@ -7,7 +7,9 @@
 #    Reads; then a fresh peer connects.  One guest: the survivor serves,
 #    then connects; two guests: A survives, B's processes are killed.
 #  - two guests: B's link cut (ip link set down) under traffic, both sides'
-#    requests end with errors and both programs end; the link comes back.
+#    requests end with errors and both programs end (B's releases its
+#    objects once the link is back); the link comes back and a fresh
+#    rdma_cm connection from B to A must work (B's rxe0 made anew if not).
 #  - one guest: rxe0 deleted (rdma link delete) under traffic; it is added
 #    again and a fresh pair connects.
 # A process still running after its time counts as a hang, a failure.
@@ -19,6 +21,8 @@ if [ -n "${NDSHIM_VM_RESULTS:-}" ] && mkdir -p "$NDSHIM_VM_RESULTS/ndfault-${NDS
 	nf_logs=$NDSHIM_VM_RESULTS/ndfault-${NDSHIM_VM_HOST:-A}
 fi
 nf_tags=
+# B's word to A that its rdma_cm checks after the cut are over.
+nf_done=${NDSHIM_VM_RESULTS:-$vm_tmp}/ndfault-B/rdma-done
 
 # nf_one TAG SECONDS ARGS...: one ndrun process, its log and status kept.
 nf_one() {
@@ -184,11 +188,15 @@ nf_link() {
 		else
 			nf_fail "link: B does not answer after its link came back"
 		fi
-		# B checks the same from its side: stay up for it.
-		sleep 10
+		nf_rdma_serve
 		return 0
 	fi
-	"$nf_ndrun" "$nf_exe" link connect "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER" > "$nf_logs/link-connect.log" 2>&1 &
+	rm -f "$nf_done"
+	# The program releases nothing while the link is down (see
+	# link_cut): it waits for this file.
+	_gate=$vm_tmp/link-back
+	rm -f "$_gate"
+	"$nf_ndrun" "$nf_exe" link connect "$NDSHIM_VM_ADDR" "$NDSHIM_VM_PEER" "$_gate" > "$nf_logs/link-connect.log" 2>&1 &
 	_cli=$!
 	if nf_wait_for link-connect $_cli 'ready to cut the link'; then
 		ip link set "$NDSHIM_VM_NETDEV" down
@@ -196,22 +204,26 @@ nf_link() {
 	else
 		nf_fail "link: the traffic never started"
 	fi
+	# Its checks take at most 60 s after the first failure.
+	nf_wait_for link-connect $_cli 'waiting for the link to come back' ||
+		echo "not waiting for the link 120 s after the cut" >> "$nf_logs/link-connect.log"
+	# A's program waits for its own failures: give it the link back only
+	# once it is surely past them (its 60 s), so the cut is a cut.
+	sleep 30
+	ip link set "$NDSHIM_VM_NETDEV" up
+	: > "$_gate"
 	_n=0
-	while kill -0 $_cli 2> /dev/null && [ $_n -lt 240 ]; do
+	while kill -0 $_cli 2> /dev/null && [ $_n -lt 120 ]; do
 		sleep 0.5
 		_n=$((_n + 1))
 	done
 	if kill -0 $_cli 2> /dev/null; then
-		echo "still running 120 s after the cut: a hang" >> "$nf_logs/link-connect.log"
+		echo "still running 60 s after the link came back: a hang" >> "$nf_logs/link-connect.log"
 		kill -KILL $_cli 2> /dev/null || true
 	fi
 	_rc=0
 	wait $_cli || _rc=$?
 	echo $_rc > "$nf_logs/link-connect.rc"
-	# A's program waits for its own failures: give it the link back only
-	# once it is surely past them (its 60 s), so the cut is a cut.
-	sleep 30
-	ip link set "$NDSHIM_VM_NETDEV" up
 	nf_tags=link-connect
 	nf_report
 	if vm_retry 60 busybox ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
@@ -219,8 +231,72 @@ nf_link() {
 	else
 		nf_fail "link: A does not answer after the link came back"
 	fi
-	# A checks the same from its side: stay up for it.
-	sleep 10
+	nf_rdma_restore
+}
+
+# A fresh rdma_cm connection from B to A must work after the cut, or
+# later suites fail.  Once it did not: ping worked both ways but B's rxe0
+# counted no received RoCE packet (hw_counters/rcvd_pkts stayed put) while
+# A's counted each of B's CM requests and A answered each; neighbour
+# entries, routes, port state and GID table were as before, and an RC
+# queue pair made without the CM (ibv_rc_pingpong) worked across the link
+# at the same moment: B's GSI queue pair (QP1) had gone deaf, after the
+# CM's DREQ was sent while the link was down (8 of 8 attempts over 200 s
+# failed).  link_cut now releases nothing until the link is back, which
+# avoids it; should it happen anyway, rxe0 is made anew (a new QP1), and
+# a connection must then work within 60 s.
+nf_rdma_restore() {
+	_p=$nf_logs/rdma-probe.log
+	: > "$_p"
+	_t0=$(date +%s)
+	# A's server may still be starting (a refusal comes at once).
+	if vm_retry 20 timeout 15 rping -c -a "$NDSHIM_VM_PEER" -C 1 -v >> "$_p" 2>&1; then
+		nf_ok "link: a fresh rdma_cm connection to A works after the cut ($(($(date +%s) - _t0)) s)"
+		mkdir -p "$(dirname "$nf_done")" && : > "$nf_done"
+		return 0
+	fi
+	echo "    note: link: no rdma_cm connection to A within 20 s after the cut ($(cd /sys/class/infiniband/rxe0/ports/1/hw_counters && grep -H . rcvd_pkts sent_pkts 2> /dev/null | tr '\n' ' ')): rxe0 made anew"
+	_t0=$(date +%s)
+	timeout 60 rdma link delete rxe0 >> "$_p" 2>&1 || true
+	_n=0
+	until rdma link show rxe0/1 2> /dev/null | grep -q ACTIVE; do
+		rdma link show rxe0/1 > /dev/null 2>&1 ||
+			rdma link add rxe0 type rxe netdev "$NDSHIM_VM_NETDEV" >> "$_p" 2>&1 || true
+		[ $_n -lt 30 ] || break
+		sleep 1
+		_n=$((_n + 1))
+	done
+	if ! rdma link show rxe0/1 2> /dev/null | grep -q ACTIVE; then
+		nf_fail "link: rxe0 could not be made anew on $NDSHIM_VM_NETDEV"
+		sed 's/^/    | /' "$_p"
+		mkdir -p "$(dirname "$nf_done")" && : > "$nf_done"
+		return 0
+	fi
+	if vm_retry 60 timeout 15 rping -c -a "$NDSHIM_VM_PEER" -C 1 -v >> "$_p" 2>&1; then
+		nf_ok "link: rxe0 made anew, a fresh rdma_cm connection to A works ($(($(date +%s) - _t0)) s)"
+	else
+		nf_fail "link: no rdma_cm connection to A within 60 s of rxe0 being made anew: later suites would fail"
+		tail -n 20 "$_p" | sed 's/^/    | /'
+	fi
+	mkdir -p "$(dirname "$nf_done")" && : > "$nf_done"
+}
+
+# A serves B's attempts (and those after rxe0 was made anew, if it was)
+# until B says it is done, 150 s at most; one must succeed.
+nf_rdma_serve() {
+	_p=$nf_logs/rdma-serve.log
+	: > "$_p"
+	_end=$(($(date +%s) + 150))
+	_got=0
+	until [ -f "$nf_done" ] || [ "$(date +%s)" -ge $_end ]; do
+		timeout 20 rping -s -a "$NDSHIM_VM_ADDR" -C 1 -v >> "$_p" 2>&1 && _got=$((_got + 1))
+	done
+	if [ $_got -ge 1 ]; then
+		nf_ok "link: B connected over rdma_cm after the link came back ($_got connections)"
+	else
+		nf_fail "link: no rdma_cm connection from B within 150 s of the link coming back"
+		tail -n 20 "$_p" | sed 's/^/    | /'
+	fi
 }
 
 nf_run() {
