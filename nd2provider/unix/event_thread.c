@@ -46,6 +46,18 @@ void nd_ev_remove(struct nd_ev_source *src)
 	src->dead = true;
 }
 
+int nd_ev_watch(struct nd_ev_source *src, bool on)
+{
+	struct epoll_event e = { .events = EPOLLIN, .data.ptr = src };
+
+	/* Out of the set rather than EPOLL_CTL_MOD to no events, which would
+	 * still report EPOLLERR/EPOLLHUP to the thread; adding it back makes
+	 * epoll check the fd's readiness at once. */
+	if (on)
+		return epoll_ctl(epfd, EPOLL_CTL_ADD, src->fd, &e);
+	return epoll_ctl(epfd, EPOLL_CTL_DEL, src->fd, NULL);
+}
+
 void nd_ev_defer_free(void *p)
 {
 	struct deferred *d = malloc(sizeof(*d));
