@@ -6,9 +6,12 @@
 # guest's two vCPUs.  One figure per size and mode: the median over the
 # repetitions of each run's t_typical (its median one-way latency); a
 # warm-up pair runs first and is not counted.  Prints `bench:` lines and
-# the spread of the per-repetition ratios.
+# the spread of the per-repetition ratios.  Mode "hop" is blocking with
+# NDSHIM_ND_DIRECT_WAIT=0: every CQ event through the provider's event
+# thread, as before the waiter could read the channel itself (issue 16),
+# for a before/after comparison in one run.
 #
-#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."]
+#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."] [--modes "polling blocking hop"]
 #   nd2lat.sh --summarize RAW [--reps N] [--sizes ...]   (on the host too:
 #             the bench: lines again from a run's raw.txt)
 set -u
@@ -17,13 +20,15 @@ reps=3
 iters=1000
 summarize=
 sizes="2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536"
+modes="polling blocking"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) reps=$2; shift 2 ;;
 	--iters) iters=$2; shift 2 ;;
 	--sizes) sizes=$2; shift 2 ;;
+	--modes) modes=$2; shift 2 ;;
 	--summarize) summarize=$2; shift 2 ;;
-	*) echo "usage: nd2lat.sh [--reps N] [--iters N] [--sizes LIST]" >&2; exit 2 ;;
+	*) echo "usage: nd2lat.sh [--reps N] [--iters N] [--sizes LIST] [--modes LIST]" >&2; exit 2 ;;
 	esac
 done
 
@@ -67,9 +72,9 @@ else
 	nd_run() { # SIZE [-b]
 		_s=$1; shift
 		port=$((port + 1))
-		$srv_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -s "$addr:$port" "$@" \
-			> "$out/srv.txt" 2>&1 & _p=$!
-		$cli_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
+		env NDSHIM_ND_DIRECT_WAIT=$dw $srv_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" \
+			-s "$addr:$port" "$@" > "$out/srv.txt" 2>&1 & _p=$!
+		env NDSHIM_ND_DIRECT_WAIT=$dw $cli_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
 			-n "$iters" -S "$_s" -M "$_s" -w 30 > "$out/cli.txt" 2>&1
 		_c=$?
 		wait $_p
@@ -105,7 +110,7 @@ else
 		typical "$out/ibcli.txt" "$_s"
 	}
 
-	srv_cpu=$poll_srv cli_cpu=$poll_cli
+	srv_cpu=$poll_srv cli_cpu=$poll_cli dw=1
 	# Warm-up: page cache, rxe's first QPs, ndrun's first load; not counted.
 	nd_run 2 > /dev/null || failed=1
 	ib_run 2 > /dev/null || failed=1
@@ -113,12 +118,14 @@ else
 	r=1
 	while [ $r -le "$reps" ]; do
 		for s in $sizes; do
-			for mode in polling blocking; do
-				if [ $mode = polling ]; then
-					nf= ef= srv_cpu=$poll_srv cli_cpu=$poll_cli
-				else
-					nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli
-				fi
+			for mode in $modes; do
+				dw=1
+				case $mode in
+				polling) nf= ef= srv_cpu=$poll_srv cli_cpu=$poll_cli ;;
+				blocking) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli ;;
+				hop) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli dw=0 ;;
+				*) echo "bench-vm: no mode $mode" >&2; exit 2 ;;
+				esac
 				# Alternate which program goes first, so neither always
 				# follows the other.
 				if [ $((r % 2)) = 1 ]; then
@@ -138,7 +145,7 @@ fi
 
 # Medians over the repetitions; the spread is the lowest and highest ratio
 # of one repetition.
-for mode in polling blocking; do
+for mode in $modes; do
 	if [ $mode = polling ]; then base="ib_send_lat -R"; else base="ib_send_lat -R -e"; fi
 	for s in $sizes; do
 		awk -v m=$mode -v s="$s" -v base="$base" -v n="$reps" '
