@@ -117,8 +117,14 @@ else
 
 	r=1
 	while [ $r -le "$reps" ]; do
+		# Modes too: in reverse order on even repetitions.
+		ms=$modes
+		if [ $((r % 2)) = 0 ]; then
+			ms=
+			for mode in $modes; do ms="$mode $ms"; done
+		fi
 		for s in $sizes; do
-			for mode in $modes; do
+			for mode in $ms; do
 				dw=1
 				case $mode in
 				polling) nf= ef= srv_cpu=$poll_srv cli_cpu=$poll_cli ;;

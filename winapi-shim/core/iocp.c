@@ -476,6 +476,7 @@ static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct po
 		for (i = 0; n > 0 && i < pl->n; i++) {
 			if (pl->fds[1 + i].fd < 0 || !pl->fds[1 + i].revents)
 				continue;
+			TRACE(iocp, "port %p: draining source %p on the waiter's thread\n", (void *)port, pl->ctx[i]);
 			/* Gone, or an fd in error that would make poll()
 			 * return at once forever: its reader gets it back
 			 * at unclaim. */
