@@ -11,8 +11,8 @@
  * ibv_get_cq_event.
  *
  * While a waiter polls, the event thread does not watch the channel
- * (claim takes it out of the epoll set, unclaim puts it back, which
- * re-checks readiness).  Both run the same handler under nd_ev_lock
+ * (claim clears its epoll mask, unclaim sets it again, which re-checks
+ * readiness).  Both run the same handler under nd_ev_lock
  * with a non-blocking channel, so an event that both saw is read once
  * and the other finds nothing.  nd_ev_lock is also what makes the
  * handler safe against cq_destroy (ibv_destroy_cq waits for every read
@@ -49,7 +49,7 @@ static void wake_unclaim(void *ctx)
 	struct nd_cq *cq = ctx;
 
 	pthread_mutex_lock(&nd_ev_lock);
-	if (!cq->src.dead && --cq->wake_claims == 0 && nd_ev_watch(&cq->src, true) && errno != EEXIST)
+	if (!cq->src.dead && --cq->wake_claims == 0 && nd_ev_watch(&cq->src, true))
 		nd_log("epoll_ctl: errno %d: a CQ's Notify now depends on its waiter", errno);
 	pthread_mutex_unlock(&nd_ev_lock);
 }

@@ -48,14 +48,14 @@ void nd_ev_remove(struct nd_ev_source *src)
 
 int nd_ev_watch(struct nd_ev_source *src, bool on)
 {
-	struct epoll_event e = { .events = EPOLLIN, .data.ptr = src };
+	struct epoll_event e = { .events = on ? EPOLLIN : 0, .data.ptr = src };
 
-	/* Out of the set rather than EPOLL_CTL_MOD to no events, which would
-	 * still report EPOLLERR/EPOLLHUP to the thread; adding it back makes
-	 * epoll check the fd's readiness at once. */
-	if (on)
-		return epoll_ctl(epfd, EPOLL_CTL_ADD, src->fd, &e);
-	return epoll_ctl(epfd, EPOLL_CTL_DEL, src->fd, NULL);
+	/* A mask change, not DEL and ADD: no epitem allocated and freed
+	 * through RCU per blocking wait.  With no events epoll still reports
+	 * EPOLLERR/EPOLLHUP, which a completion channel never raises (its
+	 * poll reports EPOLLIN or nothing); re-enabling makes epoll check the
+	 * fd's readiness at once. */
+	return epoll_ctl(epfd, EPOLL_CTL_MOD, src->fd, &e);
 }
 
 void nd_ev_defer_free(void *p)
