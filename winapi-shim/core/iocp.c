@@ -149,7 +149,8 @@ static bool still_waiting(uint32_t state)
 }
 
 /* Port lock held: wakes the port's polling waiter.  Done at once, not
- * after the lock: the waiter leaves without taking it. */
+ * after the lock as futex wakes are (struct futex_wakes holds futex
+ * words only); ND ports only. */
 static void poke_locked(struct iocp *port)
 {
 	uint64_t one = 1;

@@ -80,8 +80,9 @@ void iocp_alert_locked(struct port_waiter *w);
  * other thread woken.  See docs/nd2-decisions.md ("Blocking on a CQ
  * through a port") for why no event is lost.
  *
- * Every op is called without any ndshim lock held; drain posts to ports
- * through the usual path.  claim and drain return false when the source
+ * Every op but hold is called without any ndshim lock held (hold runs
+ * under the port lock and must not block); drain posts to ports through
+ * the usual path.  claim and drain return false when the source
  * is gone (the waiter then stops using it); unclaim gives the fd back to
  * its reader, which must then see anything still pending (level-
  * triggered).  hold/release count references on ctx: the port holds one
