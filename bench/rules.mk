@@ -8,14 +8,23 @@
 #                            hello.exe (start-up), run by bench/run under
 #                            ndrun and wine64
 #   bench/native/native.c    host: the same operations on Linux directly
+#   bench/iocp_source.c      host: a CQ-like channel's event reaching a
+#                            port's waiter through a reader thread vs read
+#                            by the waiter itself (a wake source)
 #
 #   make bench BENCH_ARGS="--rounds 3 --ms 50"   arguments for bench/run
 BENCH_BIN := $(BUILD)/bench
 BENCH_ARGS ?=
 BENCH_HOST := $(BENCH_BIN)/iocp_throughput
+BENCH_SOURCE := $(BENCH_BIN)/iocp_source
 BENCH_PE := $(BENCH_BIN)/winbench.exe $(BENCH_BIN)/hello.exe
 
 $(BENCH_BIN)/iocp_throughput: bench/iocp_throughput.c $(LIBNDSHIM)
+	@mkdir -p $(@D)
+	$(call quiet,CCLD,$@)$(CC) $(HOST_CFLAGS) -MF $@.d -o $@ $< $(HOST_LDFLAGS) \
+		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
+
+$(BENCH_SOURCE): bench/iocp_source.c $(LIBNDSHIM)
 	@mkdir -p $(@D)
 	$(call quiet,CCLD,$@)$(CC) $(HOST_CFLAGS) -MF $@.d -o $@ $< $(HOST_LDFLAGS) \
 		-Wl,--whole-archive $(LIBNDSHIM) -Wl,--no-whole-archive $(HOST_LIBS)
@@ -29,9 +38,11 @@ $(BENCH_BIN)/%.exe: bench/pe/%.c
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$@)$(MINGW_CC) $(PE_CFLAGS) -o $@ $<
 
-bench: $(BENCH_HOST) $(BENCH_BIN)/native $(BENCH_PE) $(NDRUN)
+bench: $(BENCH_HOST) $(BENCH_SOURCE) $(BENCH_BIN)/native $(BENCH_PE) $(NDRUN)
 	@echo "== iocp_throughput"
 	@$(BENCH_HOST)
+	@echo "== iocp_source"
+	@$(BENCH_SOURCE)
 	@echo "== host benchmarks (bench/run)"
 	@bench/run --bindir $(BENCH_BIN) --ndrun $(NDRUN) $(BENCH_ARGS)
 

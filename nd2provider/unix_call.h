@@ -44,8 +44,11 @@
 #define NDSHIM_ND2PROVIDER_UNIX_CALL_H
 
 #include <stdint.h>
+#ifndef _WIN32
+#include <stdbool.h>
+#endif
 
-#define ND_UNIX_ABI_VERSION 1
+#define ND_UNIX_ABI_VERSION 2
 
 enum nd_unix_call {
 	/* provider */
@@ -535,10 +538,33 @@ _Static_assert(sizeof(struct nd_unix_fast_entries_params) == 24, "fast_entries")
  * the port packet unless hEvent's low bit is set, sets the event.  Called
  * from any thread, possibly while the unix side holds the object's lock:
  * it must not call back into the unix side. */
+struct nd_unix_wake_ops;
 struct nd_unix_host {
 	uint32_t abi_version;	/* ND_UNIX_ABI_VERSION */
 	uint32_t pad;
 	void (*complete)(uint64_t file, uint64_t overlapped, int32_t status, uint64_t bytes);
+	/* Optional (NULL: not offered).  A wake source for the completion
+	 * port associated with file: while attached, a thread that blocks
+	 * alone on that port may poll fd and call ops->drain itself instead
+	 * of waiting for the event thread's completion (ndrun's
+	 * core/iocp.h, "Wake sources", has the rules).  NULL when file has
+	 * no port (yet) or on failure; the attachment holds a reference on
+	 * ctx (ops->hold) until wake_detach. */
+	void *(*wake_attach)(uint64_t file, int fd, const struct nd_unix_wake_ops *ops, void *ctx);
+	void (*wake_detach)(void *attachment);
+};
+
+/* Laid out as ndrun's struct iocp_source_ops (ndshim/unixcall.c checks
+ * it).  claim/unclaim: the waiter takes fd from the event thread and
+ * gives it back; drain: fd was readable, complete what it announced.
+ * claim and drain return false once the source is gone.  hold may be
+ * called under ndrun's port lock: it must not block. */
+struct nd_unix_wake_ops {
+	bool (*claim)(void *ctx);
+	void (*unclaim)(void *ctx);
+	bool (*drain)(void *ctx);
+	void (*hold)(void *ctx);
+	void (*release)(void *ctx);
 };
 
 typedef int32_t (*nd_unix_call_fn)(void *params);

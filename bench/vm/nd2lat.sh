@@ -11,8 +11,11 @@
 # first and is not counted.
 # Prints `bench:` lines with the spread of the per-repetition ratios; a
 # run that gives no figure is reported with its reason.
+# Mode "hop" is blocking with NDSHIM_ND_DIRECT_WAIT=0: every CQ event
+# through the provider's event thread, as before the waiter could read the
+# channel itself (issue 16), for a before/after comparison in one run.
 #
-#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."] [--modes "polling blocking"]
+#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."] [--modes "polling blocking hop"]
 #   nd2lat.sh --summarize RAW [--reps N] [--sizes ...]   (on the host too:
 #             the bench: lines again from a run's raw.txt)
 set -u
@@ -57,9 +60,9 @@ else
 		_s=$1; shift
 		port=$((port + 1))
 		o='' o_why='' o_min=''
-		$srv_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -s "$addr:$port" "$@" \
-			> "$out/srv.txt" 2>&1 & _p=$!
-		$cli_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
+		env NDSHIM_ND_DIRECT_WAIT=$dw $srv_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" \
+			-s "$addr:$port" "$@" > "$out/srv.txt" 2>&1 & _p=$!
+		env NDSHIM_ND_DIRECT_WAIT=$dw $cli_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
 			-n "$iters" -S "$_s" -M "$_s" -w 30 > "$out/cli.txt" 2>&1
 		_c=$?
 		wait $_p
@@ -101,17 +104,25 @@ else
 		pt_column "$out/ib.cli" "$_s" 3 && p_min=$pt_val
 	}
 
-	srv_cpu=$poll_srv cli_cpu=$poll_cli
+	srv_cpu=$poll_srv cli_cpu=$poll_cli dw=1
 	# Warm-up: page cache, rxe's first QPs, ndrun's first load; not counted.
 	nd_run 2 && ib_run 2 || echo "bench-vm: the warm-up pair failed (not counted): $o_why$p_why"
 
 	r=1
 	while [ $r -le "$reps" ]; do
+		# Modes too: in reverse order on even repetitions.
+		ms=$modes
+		if [ $((r % 2)) = 0 ]; then
+			ms=
+			for mode in $modes; do ms="$mode $ms"; done
+		fi
 		for s in $sizes; do
-			for mode in $modes; do
+			for mode in $ms; do
+				dw=1
 				case $mode in
 				polling) nf='' ef='' srv_cpu=$poll_srv cli_cpu=$poll_cli ;;
 				blocking) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli ;;
+				hop) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli dw=0 ;;
 				*) echo "bench-vm: no mode $mode" >&2; exit 2 ;;
 				esac
 				# Alternate which program goes first, so neither always
@@ -125,7 +136,9 @@ else
 				fi
 				why="$o_why${o_why:+${p_why:+; }}$p_why"
 				echo "$r $mode $s ${o:-x} ${p:-x}${why:+ # $why}" >> "$raw"
-				[ $mode = blocking ] || echo "$r $mode-min $s ${o_min:-x} ${p_min:-x}${why:+ # $why}" >> "$raw"
+				if [ $mode = polling ]; then
+					echo "$r $mode-min $s ${o_min:-x} ${p_min:-x}${why:+ # $why}" >> "$raw"
+				fi
 				echo "bench-vm: repetition $r $mode $s B: ndpingpong ${o:-missing ($o_why)}, ib_send_lat ${p:-missing ($p_why)}"
 			done
 		done
@@ -141,8 +154,9 @@ for mode in $modes; do
 		# Polling under TCG on a busy host: t_typical is often the host's
 		# time slice (see docs/PERFORMANCE.md); the fastest message of
 		# each run, t_min of both tables, is what the path itself costs.
-		[ $mode = blocking ] ||
+		if [ $mode = polling ]; then
 			pt_summary "$raw" $mode-min "$s" "nd2 $mode latency, fastest message, $s B" us "$base, t_min" "$reps"
+		fi
 	done
 done
 exit $failed

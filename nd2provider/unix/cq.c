@@ -42,6 +42,7 @@ ND_CALL(cq_create)
 	pthread_mutex_init(&cq->lock, NULL);
 	nd_pending_init(&cq->notifies);
 	cq->soft_tail = &cq->soft;
+	cq->wake_refs = 1;
 	cq->channel = ibv_create_comp_channel(a->ctx);
 	if (!cq->channel) {
 		err = errno;
@@ -126,7 +127,7 @@ ND_CALL(cq_destroy)
 	}
 	free(cq->srq_qps ? (void **)cq->srq_qps - 1 : NULL);
 	nd_adapter_release(cq->adapter);
-	nd_ev_defer_free(cq);
+	nd_cq_wake_put(cq);
 	return ND_SUCCESS;
 }
 
@@ -441,6 +442,8 @@ ND_CALL(cq_notify)
 	if (hit || cq->stash_n == ND_CQ_STASH || cq->soft) {
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);
+	} else if (unlikely(!cq->wake_att)) {
+		nd_cq_wake_attach(cq, &p->ov);
 	}
 	pthread_mutex_unlock(&cq->lock);
 	return ND_PENDING;

@@ -46,6 +46,18 @@ void nd_ev_remove(struct nd_ev_source *src)
 	src->dead = true;
 }
 
+int nd_ev_watch(struct nd_ev_source *src, bool on)
+{
+	struct epoll_event e = { .events = on ? EPOLLIN : 0, .data.ptr = src };
+
+	/* A mask change, not DEL and ADD: no epitem allocated and freed
+	 * through RCU per blocking wait.  With no events epoll still reports
+	 * EPOLLERR/EPOLLHUP, which a completion channel never raises (its
+	 * poll reports EPOLLIN or nothing); re-enabling makes epoll check the
+	 * fd's readiness at once. */
+	return epoll_ctl(epfd, EPOLL_CTL_MOD, src->fd, &e);
+}
+
 void nd_ev_defer_free(void *p)
 {
 	struct deferred *d = malloc(sizeof(*d));

@@ -11,6 +11,16 @@ void nd_complete(const struct nd_unix_ov *ov, int32_t status, uint64_t bytes)
 	host.complete(ov->file, ov->overlapped, status, bytes);
 }
 
+void *nd_wake_attach(uint64_t file, int fd, const struct nd_unix_wake_ops *ops, void *ctx)
+{
+	return host.wake_attach ? host.wake_attach(file, fd, ops, ctx) : NULL;
+}
+
+void nd_wake_detach(void *att)
+{
+	host.wake_detach(att);
+}
+
 void nd_log(const char *fmt, ...)
 {
 	char buf[512];

@@ -104,6 +104,9 @@ int nd_ev_add(struct nd_ev_source *src);
 void nd_ev_remove(struct nd_ev_source *src);
 /* free(p) on the event thread once its current batch of events is done. */
 void nd_ev_defer_free(void *p);
+/* nd_ev_lock held: stops watching src for a while, or watches it again
+ * (it then sees whatever is pending: the fd is level-triggered). */
+int nd_ev_watch(struct nd_ev_source *src, bool on);
 /* The process-wide rdma_cm event channel (created on first use). */
 struct rdma_event_channel *nd_cm_channel(void);
 
@@ -193,6 +196,13 @@ struct nd_cq {
 	uint32_t soft_pending;
 	struct nd_soft_wc *soft, **soft_tail;
 	struct nd_cq *next;	/* adapter->cqs (nd_ev_lock and adapter->lock) */
+	/* As a wake source of ndrun's completion port (cq_wake.c): the
+	 * attachment (cq->lock), references (the CQ's own, the port's, a
+	 * polling waiter's; the last frees it), waiters that took the
+	 * channel from the event thread (nd_ev_lock). */
+	void *wake_att;
+	uint32_t wake_refs;
+	uint32_t wake_claims;
 };
 
 /* Receives on an SRQ complete in any order across its QPs, so its slots
@@ -371,6 +381,15 @@ void nd_mw_remote_invalidated(struct nd_adapter *a, uint32_t rkey);
 /* A request that failed before the device saw it: its result, with this
  * status, comes from the CQ like any other (cq.c). */
 void nd_cq_soft_complete(struct nd_cq *cq, uint64_t wr_id, uint32_t qp_num, int32_t status);
+/* The CQ as a wake source of the port its Notify's file is associated
+ * with (cq_wake.c): attach from a pending Notify (cq->lock held); put
+ * drops the CQ's own reference from cq_destroy, after detaching. */
+void nd_cq_wake_attach(struct nd_cq *cq, const struct nd_unix_ov *ov);
+void nd_cq_wake_put(struct nd_cq *cq);
+/* The host's wake-source hooks (main.c); attach returns NULL when the
+ * host offers none. */
+void *nd_wake_attach(uint64_t file, int fd, const struct nd_unix_wake_ops *ops, void *ctx);
+void nd_wake_detach(void *att);
 /* ND v1 request batches (batch.c): hold a request back while the QP
  * batches.  The caller has claimed its slot; ND_SUCCESS once queued. */
 int32_t nd_batch_send(struct nd_qp *qp, struct ibv_send_wr *wr);

@@ -1,7 +1,10 @@
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include "core/debug.h"
@@ -28,8 +31,10 @@ struct packet {
  * queuer, the waiter itself on timeout), which unlists the waiter first.
  * The ender touches nothing of the waiter after that exchange and wakes
  * it (only if it sleeps) after dropping the port lock; the waiter, woken,
- * finds its packets and leaves without retaking the lock. */
-enum { BLOCKED, SLEEPING, GOT, ALERTED, CLOSED, TIMED_OUT };
+ * finds its packets and leaves without retaking the lock.  POLLING is
+ * SLEEPING for a waiter in poll() on the port's wake sources (see
+ * iocp.h): its ender writes the port's wake eventfd instead. */
+enum { BLOCKED, SLEEPING, POLLING, GOT, ALERTED, CLOSED, TIMED_OUT };
 
 struct port_waiter {
 	struct list entry; /* in port->waiters while listed; port lock */
@@ -51,6 +56,21 @@ struct iocp {
 	struct list waiters; /* head: the most recently blocked (LIFO release) */
 	unsigned int active, concurrency;
 	bool closed; /* the last handle is gone */
+	/* Wake sources (struct iocp_source), port lock.  wake_fd: the
+	 * eventfd a POLLING waiter sleeps on (created with the first
+	 * source, -1 before); polled: a waiter uses the sources now. */
+	struct list sources;
+	unsigned int n_sources;
+	int wake_fd;
+	bool polled;
+};
+
+struct iocp_source {
+	struct list entry; /* in port->sources; port lock */
+	struct iocp *port; /* referenced */
+	int fd;
+	const struct iocp_source_ops *ops;
+	void *ctx;
 };
 
 static struct iocp *to_iocp(struct object *obj) { return container_of(obj, struct iocp, obj); }
@@ -125,15 +145,30 @@ static ULONG take_locked(struct iocp *port, OVERLAPPED_ENTRY *e, ULONG max)
 
 static bool still_waiting(uint32_t state)
 {
-	return state == BLOCKED || state == SLEEPING;
+	return state == BLOCKED || state == SLEEPING || state == POLLING;
+}
+
+/* Port lock held: wakes the port's polling waiter.  Done at once, not
+ * after the lock as futex wakes are (struct futex_wakes holds futex
+ * words only); ND ports only. */
+static void poke_locked(struct iocp *port)
+{
+	uint64_t one = 1;
+
+	if (write(port->wake_fd, &one, sizeof(one)) < 0 && errno != EAGAIN)
+		TRACE(iocp, "port %p: wake eventfd write: errno %d\n", (void *)port, errno);
 }
 
 /* Port lock held, w unlisted: ends w's wait with state.  Its wake, if it
  * sleeps, goes to wakes, for after the port lock is dropped. */
 static void end_wait_locked(struct port_waiter *w, uint32_t state, struct futex_wakes *wakes)
 {
-	if (atomic_exchange_explicit(&w->state, state, memory_order_release) == SLEEPING)
+	uint32_t old = atomic_exchange_explicit(&w->state, state, memory_order_release);
+
+	if (old == SLEEPING)
 		futex_wake_later(wakes, &w->state);
+	else if (__builtin_expect(old == POLLING, 0))
+		poke_locked(w->port);
 }
 
 /* Port lock held.  The most recent waiter, unlisted; NULL if none.
@@ -299,6 +334,176 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	return true;
 }
 
+/* The waiter's own timeout: not ended by anyone by the deadline, so
+ * under the lock nobody can end it now.  Returns the final state. */
+static uint32_t time_out(struct iocp *port, struct port_waiter *w)
+{
+	uint32_t s;
+
+	klock(&port->lock);
+	s = atomic_load_explicit(&w->state, memory_order_relaxed);
+	if (still_waiting(s)) {
+		list_remove(&w->entry);
+		/* So that an APC queuer, which may still find w, leaves it
+		 * alone. */
+		s = TIMED_OUT;
+		atomic_store_explicit(&w->state, s, memory_order_relaxed);
+	}
+	kunlock(&port->lock);
+	return s;
+}
+
+/* Sleeps on w's futex until its wait ends; the final state. */
+static uint32_t wait_futex(struct iocp *port, struct port_waiter *w, const struct timespec *deadline)
+{
+	uint32_t s;
+
+	for (;;) {
+		int err;
+
+		s = BLOCKED;
+		if (!atomic_compare_exchange_strong_explicit(&w->state, &s, SLEEPING, memory_order_acquire,
+							     memory_order_acquire) &&
+		    !still_waiting(s))
+			return s;
+		err = futex_wait(&w->state, SLEEPING, deadline);
+		s = atomic_load_explicit(&w->state, memory_order_acquire);
+		if (!still_waiting(s))
+			return s;
+		if (err == ETIMEDOUT)
+			return time_out(port, w);
+	}
+}
+
+/* What a polling waiter took from the port's sources (see iocp.h). */
+struct polled {
+	unsigned int n;
+	struct pollfd fds[1 + IOCP_SOURCES_MAX]; /* [0]: the port's wake_fd */
+	const struct iocp_source_ops *ops[IOCP_SOURCES_MAX];
+	void *ctx[IOCP_SOURCES_MAX];
+	bool claimed[IOCP_SOURCES_MAX];
+};
+
+/* Port lock held, w about to be listed: whether w may poll the port's
+ * sources, and if so takes them (a reference on each) into pl.  Only a
+ * lone waiter polls: with several, packets go to the most recent one,
+ * which a poller's drain reaches through the port as usual. */
+static bool take_sources_locked(struct iocp *port, struct polled *pl)
+{
+	struct list *cur;
+
+	if (port->polled || port->n_sources > IOCP_SOURCES_MAX || !list_empty(&port->waiters) ||
+	    port->wake_fd < 0)
+		return false;
+	port->polled = true;
+	pl->n = 0;
+	pl->fds[0] = (struct pollfd){ .fd = port->wake_fd, .events = POLLIN };
+	LIST_FOR_EACH(cur, &port->sources) {
+		struct iocp_source *src = LIST_ENTRY(cur, struct iocp_source, entry);
+
+		src->ops->hold(src->ctx);
+		pl->fds[1 + pl->n] = (struct pollfd){ .fd = src->fd, .events = POLLIN };
+		pl->ops[pl->n] = src->ops;
+		pl->ctx[pl->n] = src->ctx;
+		pl->claimed[pl->n] = false;
+		pl->n++;
+	}
+	return true;
+}
+
+/* Milliseconds until deadline for poll(), rounded up; -1 for none. */
+static int poll_timeout(const struct timespec *deadline)
+{
+	struct timespec now;
+	long long ns;
+
+	if (!deadline)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (deadline->tv_sec - now.tv_sec) * 1000000000LL + (deadline->tv_nsec - now.tv_nsec);
+	if (ns <= 0)
+		return 0;
+	return ns / 1000000 >= INT_MAX ? INT_MAX : (int)((ns + 999999) / 1000000);
+}
+
+/* Sleeps in poll() on the port's wake eventfd and the sources' fds until
+ * w's wait ends, draining a source that becomes readable; the final
+ * state.  The sources are claimed from their reader for that time.
+ *
+ * Why nothing is lost: a source's fd is level-triggered and polled here
+ * after the claim, so an event pending at or after the claim shows; one
+ * the reader took before the claim took effect is completed by the
+ * reader into the port, which ends w's wait like any post (POLLING →
+ * the eventfd).  w goes back to BLOCKED before it drains, so its own
+ * posts need no eventfd write, and to POLLING before it polls, so an
+ * ender either sees POLLING and writes, or ended the wait before and
+ * the compare-exchange fails.  unclaim re-arms the reader, which then
+ * sees whatever is still pending. */
+static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct polled *pl,
+			     const struct timespec *deadline)
+{
+	unsigned int i, live = pl->n;
+	uint32_t s;
+
+	for (i = 0; i < pl->n; i++) {
+		pl->claimed[i] = pl->ops[i]->claim(pl->ctx[i]);
+		if (!pl->claimed[i]) {
+			pl->fds[1 + i].fd = -1; /* poll() skips it */
+			live--;
+		}
+	}
+	for (;;) {
+		int n, tmo;
+
+		s = BLOCKED;
+		if (!atomic_compare_exchange_strong_explicit(&w->state, &s, POLLING, memory_order_acquire,
+							     memory_order_acquire) &&
+		    !still_waiting(s))
+			break;
+		tmo = poll_timeout(deadline);
+		n = tmo ? poll(pl->fds, live ? 1 + pl->n : 1, tmo) : 0;
+		if (n > 0 && pl->fds[0].revents) {
+			uint64_t v;
+
+			/* A stale write (for an earlier waiter) only costs a
+			 * turn of this loop. */
+			if (read(port->wake_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+				TRACE(iocp, "port %p: wake eventfd read: errno %d\n", (void *)port, errno);
+		}
+		s = POLLING;
+		if (!atomic_compare_exchange_strong_explicit(&w->state, &s, BLOCKED, memory_order_acquire,
+							     memory_order_acquire))
+			break; /* ended by someone: s is final */
+		for (i = 0; n > 0 && i < pl->n; i++) {
+			if (pl->fds[1 + i].fd < 0 || !pl->fds[1 + i].revents)
+				continue;
+			TRACE(iocp, "port %p: draining source %p on the waiter's thread\n", (void *)port, pl->ctx[i]);
+			/* Gone, or an fd in error that would make poll()
+			 * return at once forever: its reader gets it back
+			 * at unclaim. */
+			if (!pl->ops[i]->drain(pl->ctx[i]) ||
+			    (pl->fds[1 + i].revents & (POLLERR | POLLHUP | POLLNVAL))) {
+				pl->fds[1 + i].fd = -1;
+				live--;
+			}
+		}
+		if (!tmo) {
+			s = time_out(port, w);
+			if (!still_waiting(s))
+				break;
+		}
+	}
+	for (i = 0; i < pl->n; i++) {
+		if (pl->claimed[i])
+			pl->ops[i]->unclaim(pl->ctx[i]);
+		pl->ops[i]->release(pl->ctx[i]);
+	}
+	klock(&port->lock);
+	port->polled = false;
+	kunlock(&port->lock);
+	return s;
+}
+
 DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULONG *removed,
 		  DWORD timeout, bool alertable)
 {
@@ -307,6 +512,8 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	struct iocp *dropped = NULL;
 	struct timespec deadline;
 	struct port_waiter w;
+	struct polled pl;
+	bool polling;
 	DWORD result;
 	uint32_t s;
 
@@ -360,6 +567,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	w.max = max;
 	w.got = 0;
 	atomic_init(&w.state, BLOCKED);
+	polling = __builtin_expect(port->n_sources != 0, 0) && take_sources_locked(port, &pl);
 	list_add_head(&port->waiters, &w.entry);
 	if (self)
 		self->alertable_port_wait = &w;
@@ -367,34 +575,10 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	if (self)
 		wait_unlock();
 
-	for (;;) {
-		int err;
-
-		s = BLOCKED;
-		if (!atomic_compare_exchange_strong_explicit(&w.state, &s, SLEEPING, memory_order_acquire,
-							     memory_order_acquire) &&
-		    !still_waiting(s))
-			break;
-		err = futex_wait(&w.state, SLEEPING, timeout == INFINITE ? NULL : &deadline);
-		s = atomic_load_explicit(&w.state, memory_order_acquire);
-		if (!still_waiting(s))
-			break;
-		if (err == ETIMEDOUT) {
-			/* Not ended by anyone by the deadline: our own
-			 * timeout, under the lock so nobody can end it now. */
-			klock(&port->lock);
-			s = atomic_load_explicit(&w.state, memory_order_relaxed);
-			if (still_waiting(s)) {
-				list_remove(&w.entry);
-				/* So that an APC queuer, which may still
-				 * find w, leaves it alone. */
-				s = TIMED_OUT;
-				atomic_store_explicit(&w.state, s, memory_order_relaxed);
-			}
-			kunlock(&port->lock);
-			break;
-		}
-	}
+	if (__builtin_expect(polling, 0))
+		s = wait_polling(port, &w, &pl, timeout == INFINITE ? NULL : &deadline);
+	else
+		s = wait_futex(port, &w, timeout == INFINITE ? NULL : &deadline);
 	/* An APC queuer may still look at w until this is cleared. */
 	if (self) {
 		wait_lock();
@@ -465,6 +649,8 @@ static void iocp_destroy(struct object *obj)
 		next = p->next;
 		free(p);
 	}
+	if (port->wake_fd >= 0)
+		close(port->wake_fd);
 	pthread_mutex_destroy(&port->lock);
 	free(port);
 }
@@ -486,6 +672,8 @@ struct object *iocp_create(DWORD concurrency)
 	object_init(&port->obj, &iocp_ops);
 	pthread_mutex_init(&port->lock, NULL);
 	list_init(&port->waiters);
+	list_init(&port->sources);
+	port->wake_fd = -1;
 	if (!concurrency) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -513,4 +701,44 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	if (queued)
 		*queued = port->queued;
 	kunlock(&port->lock);
+}
+
+struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct iocp_source_ops *ops, void *ctx)
+{
+	struct iocp *port = to_iocp(obj);
+	struct iocp_source *src = malloc(sizeof(*src));
+
+	if (!src)
+		return NULL;
+	src->fd = fd;
+	src->ops = ops;
+	src->ctx = ctx;
+	klock(&port->lock);
+	if (port->wake_fd < 0)
+		port->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (port->closed || port->wake_fd < 0) {
+		kunlock(&port->lock);
+		free(src);
+		return NULL;
+	}
+	src->port = to_iocp(object_ref(&port->obj));
+	ops->hold(ctx);
+	list_add_tail(&port->sources, &src->entry);
+	port->n_sources++;
+	kunlock(&port->lock);
+	TRACE(iocp, "port %p: source %p (fd %d), %u attached\n", (void *)port, ctx, fd, port->n_sources);
+	return src;
+}
+
+void iocp_source_detach(struct iocp_source *src)
+{
+	struct iocp *port = src->port;
+
+	klock(&port->lock);
+	list_remove(&src->entry);
+	port->n_sources--;
+	kunlock(&port->lock);
+	src->ops->release(src->ctx);
+	object_unref(&port->obj);
+	free(src);
 }

@@ -68,6 +68,44 @@ void iocp_thread_exit(void);
 struct port_waiter;
 void iocp_alert_locked(struct port_waiter *w);
 
+/* Wake sources: a producer of completions whose readiness shows on a
+ * file descriptor (an ND completion queue's completion channel) and
+ * which normally has its own reader (the ND provider's event thread).
+ * While a source is attached to a port, a thread that blocks in
+ * iocp_remove as the port's only waiter (and with at most
+ * IOCP_SOURCES_MAX sources attached) sleeps in poll() on the port's
+ * wake eventfd and the sources' fds instead of its futex, claims the
+ * sources from their reader for that time, and on readiness drains them
+ * itself: the completion reaches the port, and this thread, with no
+ * other thread woken.  See docs/nd2-decisions.md ("Blocking on a CQ
+ * through a port") for why no event is lost.
+ *
+ * Every op but hold is called without any ndshim lock held (hold runs
+ * under the port lock and must not block); drain posts to ports through
+ * the usual path.  claim and drain return false when the source
+ * is gone (the waiter then stops using it); unclaim gives the fd back to
+ * its reader, which must then see anything still pending (level-
+ * triggered).  hold/release count references on ctx: the port holds one
+ * while attached, a polling waiter one while it uses the source. */
+#define IOCP_SOURCES_MAX 4
+struct iocp_source_ops {
+	bool (*claim)(void *ctx);
+	void (*unclaim)(void *ctx);
+	bool (*drain)(void *ctx);
+	void (*hold)(void *ctx);
+	void (*release)(void *ctx);
+};
+struct iocp_source;
+
+/* Attaches a source to port (which it references until detached); NULL
+ * when out of memory or the port is closed.  Not called on any fast
+ * path: once per source and port. */
+struct iocp_source *iocp_source_attach(struct object *port, int fd, const struct iocp_source_ops *ops,
+				       void *ctx);
+/* Detaches it and drops the port's reference on ctx; a waiter polling it
+ * keeps its own reference until it leaves. */
+void iocp_source_detach(struct iocp_source *src);
+
 /* For tests: threads blocked on the port, threads active on it, packets
  * queued. */
 void iocp_get_counts(struct object *port, unsigned int *waiters, unsigned int *active,

@@ -5,6 +5,7 @@
  * overlapped-completion path (core/overlapped.h).  The contract is
  * nd2provider/unix_call.h. */
 #include <dlfcn.h>
+#include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/iocp.h"
 #include "core/overlapped.h"
 #include "core/selfpath.h"
 #include "nd2provider/unix_call.h"
@@ -35,9 +37,45 @@ static void host_complete(uint64_t file, uint64_t overlapped, int32_t status, ui
 		      (void *)(uintptr_t)overlapped, (void *)(uintptr_t)file);
 }
 
+/* The provider's wake ops are core's iocp_source_ops, member for member. */
+#define SAME_MEMBER(m)                                                                                        \
+	_Static_assert(offsetof(struct nd_unix_wake_ops, m) == offsetof(struct iocp_source_ops, m) &&        \
+			       __builtin_types_compatible_p(__typeof__(((struct nd_unix_wake_ops *)0)->m),   \
+							    __typeof__(((struct iocp_source_ops *)0)->m)), \
+		       #m)
+SAME_MEMBER(claim);
+SAME_MEMBER(unclaim);
+SAME_MEMBER(drain);
+SAME_MEMBER(hold);
+SAME_MEMBER(release);
+_Static_assert(sizeof(struct nd_unix_wake_ops) == sizeof(struct iocp_source_ops), "wake ops");
+
+/* Once per CQ and port, from a Notify: the port of the file's target. */
+static void *host_wake_attach(uint64_t file, int fd, const struct nd_unix_wake_ops *ops, void *ctx)
+{
+	struct object *obj, *port;
+	struct io_target *t = io_target_get((HANDLE)(uintptr_t)file, &obj);
+	void *att = NULL;
+
+	if (!t)
+		return NULL;
+	port = atomic_load_explicit(&t->port, memory_order_acquire);
+	if (port)
+		att = iocp_source_attach(port, fd, (const struct iocp_source_ops *)ops, ctx);
+	object_unref(obj);
+	return att;
+}
+
+static void host_wake_detach(void *att)
+{
+	iocp_source_detach(att);
+}
+
 static const struct nd_unix_host host = {
 	.abi_version = ND_UNIX_ABI_VERSION,
 	.complete = host_complete,
+	.wake_attach = host_wake_attach,
+	.wake_detach = host_wake_detach,
 };
 
 /* NDSHIM_ND_UNIX names the .so; by default it is one of ndrun's own
