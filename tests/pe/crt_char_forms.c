@@ -60,149 +60,34 @@ static void temp_path(char *path, const char *tag)
 
 #define GET(type, name) ((type)(void *)get(name))
 
-/* ---- va_list forms: called through one variadic helper each ---------------- */
-static int vsp(vsp_fn f, char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
+/* ---- va_list forms: each called through a variadic helper ------------------------ */
+/* static int name(fn_t f, params..., fmt, ...): call, with ap the
+ * va_list of what follows fmt (the last of params). */
+#define VA_HELPER(name, fn_t, call, ...)          \
+	static int name(fn_t f, __VA_ARGS__, ...) \
+	{                                         \
+		va_list ap;                       \
+		int r;                            \
+                                                  \
+		va_start(ap, fmt);                \
+		r = call;                         \
+		va_end(ap);                       \
+		return r;                         \
+	}
 
-	va_start(ap, fmt);
-	r = f(buf, size, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vswp(vswp_fn f, wchar_t *buf, size_t size, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(buf, size, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vsp_l(vsp_l_fn f, char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(buf, size, fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vswp_l(vswp_l_fn f, wchar_t *buf, size_t size, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(buf, size, fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vs_l_call(vs_l_fn f, char *buf, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(buf, fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vfp(vfp_fn f, FILE *out, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(out, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vfwp(vfwp_fn f, FILE *out, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(out, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vfp_l(vfp_l_fn f, FILE *out, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(out, fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vfwp_l(vfwp_l_fn f, FILE *out, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(out, fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vp(vp_fn f, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vwp(vwp_fn f, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vp_l(vp_l_fn f, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
-
-static int vwp_l(vwp_l_fn f, const wchar_t *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = f(fmt, NULL, ap);
-	va_end(ap);
-	return r;
-}
+VA_HELPER(vsp, vsp_fn, f(buf, size, fmt, ap), char *buf, size_t size, const char *fmt)
+VA_HELPER(vswp, vswp_fn, f(buf, size, fmt, ap), wchar_t *buf, size_t size, const wchar_t *fmt)
+VA_HELPER(vsp_l, vsp_l_fn, f(buf, size, fmt, NULL, ap), char *buf, size_t size, const char *fmt)
+VA_HELPER(vswp_l, vswp_l_fn, f(buf, size, fmt, NULL, ap), wchar_t *buf, size_t size, const wchar_t *fmt)
+VA_HELPER(vs_l_call, vs_l_fn, f(buf, fmt, NULL, ap), char *buf, const char *fmt)
+VA_HELPER(vfp, vfp_fn, f(out, fmt, ap), FILE *out, const char *fmt)
+VA_HELPER(vfwp, vfwp_fn, f(out, fmt, ap), FILE *out, const wchar_t *fmt)
+VA_HELPER(vfp_l, vfp_l_fn, f(out, fmt, NULL, ap), FILE *out, const char *fmt)
+VA_HELPER(vfwp_l, vfwp_l_fn, f(out, fmt, NULL, ap), FILE *out, const wchar_t *fmt)
+VA_HELPER(vp, vp_fn, f(fmt, ap), const char *fmt)
+VA_HELPER(vwp, vwp_fn, f(fmt, ap), const wchar_t *fmt)
+VA_HELPER(vp_l, vp_l_fn, f(fmt, NULL, ap), const char *fmt)
+VA_HELPER(vwp_l, vwp_l_fn, f(fmt, NULL, ap), const wchar_t *fmt)
 
 /* ---- the checks ------------------------------------------------------------------ */
 static void buffers(void)
