@@ -32,11 +32,11 @@
 #include <ws2spi.h>
 #include <windows.h>
 #include <initguid.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcheck.h"
 #include "ndspi.h"
 
 #define PORT 54410
@@ -49,22 +49,8 @@
 #define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define WAIT_MS 20000
 
+/* "server" or "client". */
 static const char *role = "?";
-static int failures;
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(cond ? "ok: nd1 %s: " : "FAIL: nd1 %s: ", role);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!cond)
-		failures++;
-}
 
 typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
@@ -80,17 +66,6 @@ struct side {
 	char *buf;		/* RECVS slots, then a send slot, then the window */
 	ND_RESULT recv[RECVS], send, other;
 };
-
-static struct sockaddr_in addr_of(const char *ip, USHORT port)
-{
-	struct sockaddr_in a;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons(port);
-	a.sin_addr.s_addr = inet_addr(ip);
-	return a;
-}
 
 static char *slot(struct side *s, int i)
 {
@@ -996,6 +971,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	role = argv[1];
+	ndcheck_name = !strcmp(role, "server") ? "nd1 server" : "nd1 client";
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	p = discover(&s, argv[2]);
 	if (p && setup(&s, p, argv[2])) {
@@ -1014,6 +990,6 @@ int main(int argc, char **argv)
 		check(p->lpVtbl->Release(p) == 0, "the provider goes with its last Release");
 	can_unload = s.dll ? (void *)GetProcAddress(s.dll, "DllCanUnloadNow") : NULL;
 	check(can_unload && can_unload() == S_OK, "DllCanUnloadNow: S_OK once everything is released");
-	printf("nd1 %s: %d failure%s\n", role, failures, failures == 1 ? "" : "s");
-	return failures ? 1 : 0;
+	printf("nd1 %s: %d failure%s\n", role, ndcheck_failures, ndcheck_failures == 1 ? "" : "s");
+	return ndcheck_failures ? 1 : 0;
 }

@@ -8,6 +8,8 @@
 #include <windows.h>
 
 #include "ndspi.h"
+#include "ndcheck.h"
+#include "ndctl.h"
 
 #define PORT 54700
 #define CTL_PORT 54799
@@ -38,12 +40,11 @@ struct ctl_msg {
 	UINT32 pad;
 };
 
-extern const char *role;
-extern int failures;
+/* The names nd2peer's programs (and ndfault's, ndsoak's) give ndcheck's
+ * line prefix and failure count. */
+#define role ndcheck_name
+#define failures ndcheck_failures
 
-void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void die(const char *what) __attribute__((noreturn));
-struct sockaddr_in addr_of(const char *ip, USHORT port);
 void ctl_open(struct side *s, const char *ip, const char *peer, int serve);
 void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token);
 /* The next record, which must be word; 0 at end of stream. */
@@ -51,11 +52,14 @@ int ctl_recv(struct side *s, const char *word, struct ctl_msg *m);
 void ctl_expect(struct side *s, const char *word);
 /* The peer process has ended (its socket closed with it). */
 int ctl_eof(struct side *s, DWORD ms);
-/* The ND status of ov once its packet arrived, or 1 after ms. */
-HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms);
-/* st, or the completion of a pending request (a timeout ends the run). */
-HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms);
-int get_one(struct side *s, ND2_RESULT *r, DWORD ms);
+/* ndcheck's waits on the side's port: these programs pass the side (a
+ * HANDLE would not compile here, rather than be taken for one). */
+#define wait_port(s, ov, ms) (wait_port)((s)->port, (ov), (ms))
+#define wait_ov(s, st, ov, ms) (wait_ov)((s)->port, (st), (ov), (ms))
+static inline int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
+{
+	return get_result(s->cq, r, ms);
+}
 void open_side(struct side *s, const char *ip);
 IND2QueuePair *new_qp(struct side *s, void *ctx);
 IND2Connector *new_connector(struct side *s);

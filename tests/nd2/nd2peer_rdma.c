@@ -89,7 +89,7 @@ static int window_bounds_unchecked(struct side *s, int cond, const char *what)
 {
 	if (cond || s->info.VendorId != 0xFFFF)
 		return 0;
-	printf("todo: nd2peer %s: %s: rxe does not check a window's own bounds (README: known device limits)\n", role,
+	printf("todo: %s: %s: rxe does not check a window's own bounds (README: known device limits)\n", role,
 	       what);
 	return 1;
 }

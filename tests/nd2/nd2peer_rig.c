@@ -26,7 +26,6 @@
 #include <ws2spi.h>
 #include <windows.h>
 #include <initguid.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,72 +33,13 @@
 #include "ndspi.h"
 #include "nd2peer.h"
 
-const char *role = "?";
-int failures;
-
-void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(cond ? "ok: nd2peer %s: " : "FAIL: nd2peer %s: ", role);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!cond)
-		failures++;
-}
-
-void die(const char *what)
-{
-	check(0, "%s", what);
-	printf("%s: %d failed\n", role, failures);
-	exit(1);
-}
-
-struct sockaddr_in addr_of(const char *ip, USHORT port)
-{
-	struct sockaddr_in a;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons(port);
-	a.sin_addr.s_addr = inet_addr(ip);
-	return a;
-}
-
 /* ---- the control connection: fixed 32-byte records --------------------------- */
 /* Long enough for the longest step of the peer (the check-long stream). */
 static const DWORD ctl_wait_ms = 300000;
 
 void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
 {
-	struct sockaddr_in a = addr_of(serve ? ip : peer, CTL_PORT);
-	int i, one = 1;
-
-	if (serve) {
-		SOCKET l = socket(AF_INET, SOCK_STREAM, 0);
-		setsockopt(l, SOL_SOCKET, SO_REUSEADDR, (const char *)&one, sizeof(one));
-		if (bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1))
-			die("control: listen");
-		s->ctl = accept(l, NULL, NULL);
-		closesocket(l);
-	} else {
-		for (i = 0; i < 60; i++) {
-			s->ctl = socket(AF_INET, SOCK_STREAM, 0);
-			if (!connect(s->ctl, (struct sockaddr *)&a, sizeof(a)))
-				break;
-			closesocket(s->ctl);
-			s->ctl = INVALID_SOCKET;
-			Sleep(500);
-		}
-	}
-	if (s->ctl == INVALID_SOCKET)
-		die("control: connect");
-	setsockopt(s->ctl, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof(one));
-	/* A peer that never answers ends the run instead of hanging it. */
-	setsockopt(s->ctl, SOL_SOCKET, SO_RCVTIMEO, (const char *)&ctl_wait_ms, sizeof(ctl_wait_ms));
+	s->ctl = ctl_connect(ip, peer, CTL_PORT, serve, 60, ctl_wait_ms);
 }
 
 void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token)
@@ -117,16 +57,10 @@ void ctl_send(struct side *s, const char *word, UINT64 addr, UINT32 token)
 /* The next record, which must be word; 0 at end of stream. */
 int ctl_recv(struct side *s, const char *word, struct ctl_msg *m)
 {
-	int got = 0, n;
-
-	while (got < (int)sizeof(*m)) {
-		n = recv(s->ctl, (char *)m + got, (int)sizeof(*m) - got, 0);
-		if (n <= 0)
-			return 0;
-		got += n;
-	}
+	if (!ctl_read(s->ctl, m, sizeof(*m)))
+		return 0;
 	if (strcmp(m->word, word)) {
-		printf("    note: control: got '%s', wanted '%s'\n", m->word, word);
+		note("control: got '%s', wanted '%s'", m->word, word);
 		die("control: out of step");
 	}
 	return 1;
@@ -143,66 +77,7 @@ void ctl_expect(struct side *s, const char *word)
 /* The peer process has ended (its socket closed with it). */
 int ctl_eof(struct side *s, DWORD ms)
 {
-	DWORD to = ms;
-	char c;
-
-	setsockopt(s->ctl, SOL_SOCKET, SO_RCVTIMEO, (const char *)&to, sizeof(to));
-	return recv(s->ctl, &c, 1, 0) == 0;
-}
-
-/* ---- waiting -------------------------------------------------------------------- */
-static OVERLAPPED *seen[64];
-static int nseen;
-
-/* The ND status of ov once its packet arrived, or 1 after ms. */
-HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms)
-{
-	DWORD bytes, end = GetTickCount() + ms;
-	ULONG_PTR key;
-	OVERLAPPED *got;
-	int i;
-
-	for (i = 0; i < nseen; i++)
-		if (seen[i] == ov) {
-			seen[i] = seen[--nseen];
-			return (HRESULT)ov->Internal;
-		}
-	for (;;) {
-		DWORD now = GetTickCount();
-
-		got = NULL;
-		GetQueuedCompletionStatus(s->port, &bytes, &key, &got, now < end ? end - now : 0);
-		if (!got)
-			return 1;
-		if (got == ov)
-			return (HRESULT)ov->Internal;
-		if (nseen < 64)
-			seen[nseen++] = got;
-	}
-}
-
-/* A request still pending after ms would later write into a stack frame
- * that is gone: the run ends there. */
-HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
-{
-	if (st != ND_PENDING)
-		return st;
-	st = wait_port(s, ov, ms);
-	if (st == 1)
-		die("a request still pending after its time");
-	return st;
-}
-
-int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
-{
-	DWORD end = GetTickCount() + ms;
-
-	do {
-		if (s->cq->lpVtbl->GetResults(s->cq, r, 1) == 1)
-			return 1;
-		Sleep(0);
-	} while (GetTickCount() < end);
-	return 0;
+	return ctl_closed(s->ctl, ms);
 }
 
 /* ---- discovery ------------------------------------------------------------------ */
@@ -820,25 +695,29 @@ int main(int argc, char **argv)
 	WSADATA wsa;
 	DWORD t0 = GetTickCount();
 	ULONG writes = 20000, pings;
+	const char *what;
+	char name[40];
 
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (argc < 4) {
 		fprintf(stderr, "usage: %s server|client|gone-server|gone-client ADDR PEER [WRITES|HOW]\n", argv[0]);
 		return 2;
 	}
-	role = argv[1];
+	what = argv[1];
+	snprintf(name, sizeof(name), "nd2peer %s", what);
+	role = name;
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	open_side(&s, argv[2]);
-	if (!strcmp(role, "gone-server")) {
+	if (!strcmp(what, "gone-server")) {
 		gone_server(&s, argv[2], argv[3]);
-	} else if (!strcmp(role, "gone-client") && argc == 5) {
+	} else if (!strcmp(what, "gone-client") && argc == 5) {
 		gone_client(&s, argv[2], argv[3], argv[4]);
-	} else if (!strcmp(role, "server") || !strcmp(role, "client")) {
+	} else if (!strcmp(what, "server") || !strcmp(what, "client")) {
 		if (argc >= 5)
 			writes = strtoul(argv[4], NULL, 0);
 		pings = argc >= 6 ? strtoul(argv[5], NULL, 0) : writes / 10;
 		limits(&s);
-		if (!strcmp(role, "server")) {
+		if (!strcmp(what, "server")) {
 			struct sockaddr_in sa = addr_of(argv[2], PORT);
 			IND2Listener *l = NULL;
 
@@ -865,7 +744,7 @@ int main(int argc, char **argv)
 		}
 		closesocket(s.ctl);
 	} else {
-		fprintf(stderr, "%s: unknown role %s\n", argv[0], role);
+		fprintf(stderr, "%s: unknown role %s\n", argv[0], what);
 		return 2;
 	}
 	{

@@ -17,11 +17,11 @@
 #include <ws2spi.h>
 #include <windows.h>
 #include <initguid.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcheck.h"
 #include "ndspi.h"
 
 #define PORT 54400
@@ -32,22 +32,8 @@
 #define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_ADDRESS_ALREADY_ASSOCIATED ((HRESULT)0xC0000238L)
 
+/* "server" or "client": also the private data of the simultaneous connects. */
 static const char *role = "?";
-static int failures;
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(cond ? "ok: nd2prov %s: " : "FAIL: nd2prov %s: ", role);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!cond)
-		failures++;
-}
 
 typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 typedef HRESULT(WINAPI *can_unload_fn)(void);
@@ -66,82 +52,10 @@ struct side {
 	UINT32 token;
 };
 
-static struct sockaddr_in addr_of(const char *ip, USHORT port)
-{
-	struct sockaddr_in a;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons(port);
-	a.sin_addr.s_addr = inet_addr(ip);
-	return a;
-}
-
-/* ---- waiting --------------------------------------------------------------------- */
-static OVERLAPPED *seen[64];
-static int nseen;
-
-/* The packet for ov on the port (others are kept for later waits): its
- * ND status, or 1 on timeout.  *packet_ok: what GQCS returned. */
-static HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms, BOOL *packet_ok)
-{
-	DWORD bytes, end = GetTickCount() + ms;
-	ULONG_PTR key;
-	OVERLAPPED *got;
-	int i;
-
-	for (i = 0; i < nseen; i++)
-		if (seen[i] == ov) {
-			seen[i] = seen[--nseen];
-			return (HRESULT)ov->Internal;
-		}
-	for (;;) {
-		DWORD now = GetTickCount();
-		BOOL r;
-
-		got = NULL;
-		r = GetQueuedCompletionStatus(s->port, &bytes, &key, &got, now < end ? end - now : 0);
-		if (!got)
-			return 1;
-		if (packet_ok)
-			*packet_ok = r;
-		if (key != KEY)
-			printf("    note: packet with key %lu\n", (unsigned long)key);
-		if (got == ov)
-			return (HRESULT)ov->Internal;
-		if (nseen < 64)
-			seen[nseen++] = got;
-	}
-}
-
-static HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
-{
-	return st == ND_PENDING ? wait_port(s, ov, ms, NULL) : st;
-}
-
-/* No packet arrives within ms. */
-static int no_packet(struct side *s, DWORD ms)
-{
-	DWORD bytes;
-	ULONG_PTR key;
-	OVERLAPPED *got = NULL;
-
-	GetQueuedCompletionStatus(s->port, &bytes, &key, &got, ms);
-	if (got && nseen < 64)
-		seen[nseen++] = got;
-	return got == NULL;
-}
-
+/* ---- waiting (wait_port, wait_packet, wait_ov, no_packet: ndcheck.c) ---------------- */
 static int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
 {
-	DWORD end = GetTickCount() + ms;
-
-	do {
-		if (s->cq->lpVtbl->GetResults(s->cq, r, 1) == 1)
-			return 1;
-		Sleep(0);
-	} while (GetTickCount() < end);
-	return 0;
+	return get_result(s->cq, r, ms);
 }
 
 /* ---- discovery: the catalog, the DLL, the provider --------------------------------- */
@@ -321,10 +235,10 @@ static void open_side(struct side *s, const char *ip)
 	check(s->mr->lpVtbl->Register(s->mr, NULL, 0, 0, &ov) == ND_INVALID_PARAMETER, "Register(NULL, 0): ND_INVALID_PARAMETER");
 	check(s->mr->lpVtbl->Register(s->mr, s->buf, 0, 0, &ov) == ND_INVALID_BUFFER_SIZE,
 	      "Register(buf, 0): ND_INVALID_BUFFER_SIZE");
-	check(no_packet(s, 50), "failed requests leave no packet");
+	check(no_packet(s->port, 50), "failed requests leave no packet");
 	st = s->mr->lpVtbl->Register(s->mr, s->buf, (RECVS + 1) * SLOT,
 				     ND_MR_FLAG_ALLOW_LOCAL_WRITE | ND_MR_FLAG_ALLOW_REMOTE_READ | ND_MR_FLAG_ALLOW_REMOTE_WRITE, &ov);
-	check(st == ND_PENDING && wait_port(s, &ov, 5000, NULL) == ND_SUCCESS,
+	check(st == ND_PENDING && wait_port(s->port, &ov, 5000) == ND_SUCCESS,
 	      "Register pends, then its packet arrives on the port (%#lx)", st);
 	check(s->mr->lpVtbl->GetOverlappedResult(s->mr, &ov, FALSE) == ND_SUCCESS, "GetOverlappedResult: ND_SUCCESS");
 	s->token = s->mr->lpVtbl->GetLocalToken(s->mr);
@@ -375,7 +289,7 @@ static void overlapped_rules(struct side *s)
 	memset(&a, 0, sizeof(a));
 	a.hEvent = (HANDLE)((ULONG_PTR)ev | 1);
 	st = mr2->lpVtbl->Register(mr2, buf, 65536, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &a);
-	check(st == ND_PENDING && WaitForSingleObject(ev, 5000) == WAIT_OBJECT_0 && no_packet(s, 200),
+	check(st == ND_PENDING && WaitForSingleObject(ev, 5000) == WAIT_OBJECT_0 && no_packet(s->port, 200),
 	      "Register with a low-bit event: the event is set, no packet");
 	check(mr2->lpVtbl->GetOverlappedResult(mr2, &a, TRUE) == ND_SUCCESS, "GetOverlappedResult(TRUE) on it");
 	ResetEvent(ev);
@@ -383,7 +297,7 @@ static void overlapped_rules(struct side *s)
 	b.hEvent = ev;
 	st = mr2->lpVtbl->Deregister(mr2, &b);
 	check(st == ND_PENDING && WaitForSingleObject(ev, 5000) == WAIT_OBJECT_0 &&
-		      wait_port(s, &b, 5000, &pk) == ND_SUCCESS && pk,
+		      wait_packet(s->port, &b, 5000, &pk) == ND_SUCCESS && pk,
 	      "Deregister with an event: the event is set and the packet arrives");
 	check(s->cq->lpVtbl->GetOverlappedResult(s->cq, &b, TRUE) == ND_SUCCESS,
 	      "GetOverlappedResult(TRUE) of the MR's request through the CQ");
@@ -391,7 +305,7 @@ static void overlapped_rules(struct side *s)
 	/* A synchronous failure touches neither. */
 	ResetEvent(ev);
 	check(s->mr->lpVtbl->Register(s->mr, NULL, 0, 0, &b) == ND_INVALID_PARAMETER &&
-		      WaitForSingleObject(ev, 100) == WAIT_TIMEOUT && no_packet(s, 100),
+		      WaitForSingleObject(ev, 100) == WAIT_TIMEOUT && no_packet(s->port, 100),
 	      "a synchronous failure: no event, no packet");
 	CloseHandle(ev);
 	VirtualFree(buf, 0, MEM_RELEASE);
@@ -512,7 +426,7 @@ static void server(struct side *s, const char *ip, const char *peer)
 	/* First request: reject it, with data. */
 	c = new_connector(s);
 	st = s->listener->lpVtbl->GetConnectionRequest(s->listener, (IUnknown *)c, &ov);
-	check(st == ND_PENDING && wait_port(s, &ov, 120000, NULL) == ND_SUCCESS,
+	check(st == ND_PENDING && wait_port(s->port, &ov, 120000) == ND_SUCCESS,
 	      "GetConnectionRequest pends, its packet comes with the first request");
 	len = 0;
 	st = c->lpVtbl->GetPrivateData(c, NULL, &len);
@@ -526,7 +440,7 @@ static void server(struct side *s, const char *ip, const char *peer)
 	c = new_connector(s);
 	memset(&ov, 0, sizeof(ov));
 	st = s->listener->lpVtbl->GetConnectionRequest(s->listener, (IUnknown *)c, &ov);
-	check(st == ND_PENDING && wait_port(s, &ov, 60000, NULL) == ND_SUCCESS, "GetConnectionRequest for the second");
+	check(st == ND_PENDING && wait_port(s->port, &ov, 60000) == ND_SUCCESS, "GetConnectionRequest for the second");
 	len = sizeof(data);
 	st = c->lpVtbl->GetPrivateData(c, data, &len);
 	check(st == ND_SUCCESS && len >= 28 && !memcmp(data, client_data, 28), "GetPrivateData: the client's 28 bytes");
@@ -538,10 +452,10 @@ static void server(struct side *s, const char *ip, const char *peer)
 	      "GetPeerAddress: %s", peer);
 	memset(&ov, 0, sizeof(ov));
 	check(c->lpVtbl->Accept(c, (IUnknown *)s->qp, 16, 16, data, s->info.MaxCalleeData + 1, &ov) == ND_INVALID_BUFFER_SIZE &&
-		      no_packet(s, 50),
+		      no_packet(s->port, 50),
 	      "Accept with too much private data: ND_INVALID_BUFFER_SIZE, no packet");
 	st = c->lpVtbl->Accept(c, (IUnknown *)s->qp, 16, 16, accept_data, sizeof(accept_data), &ov);
-	check(st == ND_PENDING && wait_port(s, &ov, 30000, NULL) == ND_SUCCESS, "Accept pends, then completes (%#lx)", st);
+	check(st == ND_PENDING && wait_port(s->port, &ov, 30000) == ND_SUCCESS, "Accept pends, then completes (%#lx)", st);
 	check(c->lpVtbl->NotifyDisconnect(c, &nd) == ND_PENDING, "NotifyDisconnect pends");
 
 	for (i = 0, ok = 1; i < NSIZES && ok; i++) {
@@ -562,9 +476,9 @@ static void server(struct side *s, const char *ip, const char *peer)
 	     r.Status == ND_SUCCESS && r.RequestType == Nd2RequestTypeSend && r.RequestContext == (void *)0x5E;
 	check(ok, "a Send back completes with its context");
 
-	check(wait_port(s, &nd, 60000, NULL) == ND_SUCCESS, "NotifyDisconnect completes when the client disconnects");
+	check(wait_port(s->port, &nd, 60000) == ND_SUCCESS, "NotifyDisconnect completes when the client disconnects");
 	st = c->lpVtbl->Disconnect(c, &dc);
-	check(wait_ov(s, st, &dc, 30000) == ND_SUCCESS, "Disconnect (%#lx)", st);
+	check(wait_ov(s->port, st, &dc, 30000) == ND_SUCCESS, "Disconnect (%#lx)", st);
 	for (i = 6, ok = 1; i < RECVS; i++)
 		ok &= get_one(s, &r, 10000) && r.Status == ND_CANCELED && r.RequestType == Nd2RequestTypeReceive;
 	check(ok, "Disconnect flushed the posted Receives: ND_CANCELED, RequestType Receive");
@@ -578,7 +492,7 @@ static HRESULT try_connect(struct side *s, IND2Connector *c, const char *ip, USH
 	OVERLAPPED ov = { 0 };
 	HRESULT st = c->lpVtbl->Connect(c, (IUnknown *)s->qp, (struct sockaddr *)&dst, sizeof(dst), 4, 8, pd, len, &ov);
 
-	return wait_ov(s, st, &ov, 30000);
+	return wait_ov(s->port, st, &ov, 30000);
 }
 
 static void client(struct side *s, const char *ip, const char *peer)
@@ -614,7 +528,7 @@ static void client(struct side *s, const char *ip, const char *peer)
 		st = c->lpVtbl->Connect(c, (IUnknown *)s->qp, (struct sockaddr *)&dst, sizeof(dst), 0, 0, NULL, 0, &ov);
 		Sleep(100);
 		c->lpVtbl->CancelOverlappedRequests(c);
-		check(st == ND_PENDING && wait_port(s, &ov, 0, &pk) == ND_CANCELED && !pk,
+		check(st == ND_PENDING && wait_packet(s->port, &ov, 0, &pk) == ND_CANCELED && !pk,
 		      "Connect to nobody, cancelled: ND_CANCELED on the port at once");
 	}
 	check(c->lpVtbl->Release(c) == 0, "release it: 0");
@@ -626,7 +540,7 @@ static void client(struct side *s, const char *ip, const char *peer)
 	memset(big, 'x', sizeof(big));
 	memset(&ov, 0, sizeof(ov));
 	st = try_connect(s, c, peer, PORT, big, s->info.MaxCallerData + 1);
-	check(st == ND_INVALID_BUFFER_SIZE && no_packet(s, 50), "Connect with %lu bytes of private data: ND_INVALID_BUFFER_SIZE",
+	check(st == ND_INVALID_BUFFER_SIZE && no_packet(s->port, 50), "Connect with %lu bytes of private data: ND_INVALID_BUFFER_SIZE",
 	      s->info.MaxCallerData + 1);
 
 	/* The server rejects its first request: retry until it listens. */
@@ -651,11 +565,11 @@ static void client(struct side *s, const char *ip, const char *peer)
 	{
 		struct sockaddr_in dst = addr_of(peer, PORT);
 		check(c->lpVtbl->Connect(c, (IUnknown *)s->qp, (struct sockaddr *)&dst, sizeof(dst), 0, 0, NULL, 0, &ov) ==
-			      ND_CONNECTION_ACTIVE && no_packet(s, 50),
+			      ND_CONNECTION_ACTIVE && no_packet(s->port, 50),
 		      "a second Connect: ND_CONNECTION_ACTIVE");
 	}
 	st = c->lpVtbl->CompleteConnect(c, &ov);
-	check(wait_ov(s, st, &ov, 10000) == ND_SUCCESS, "CompleteConnect (%#lx)", st);
+	check(wait_ov(s->port, st, &ov, 10000) == ND_SUCCESS, "CompleteConnect (%#lx)", st);
 	cb = 0;
 	st = c->lpVtbl->GetPeerAddress(c, NULL, &cb);
 	check(st == ND_BUFFER_OVERFLOW && cb == sizeof(got), "GetPeerAddress(NULL, 0): ND_BUFFER_OVERFLOW, %lu", cb);
@@ -694,7 +608,7 @@ static void client(struct side *s, const char *ip, const char *peer)
 	check(ok, "Flush completed the other %d Receives ND_CANCELED, in order, contexts intact", RECVS - 1);
 	memset(&ov, 0, sizeof(ov));
 	st = c->lpVtbl->Disconnect(c, &ov);
-	check(wait_ov(s, st, &ov, 30000) == ND_SUCCESS, "Disconnect (%#lx)", st);
+	check(wait_ov(s->port, st, &ov, 30000) == ND_SUCCESS, "Disconnect (%#lx)", st);
 	check(c->lpVtbl->Release(c) == 0, "release the connector: 0");
 }
 
@@ -768,7 +682,7 @@ static void simultaneous(struct side *s, const char *ip, const char *peer)
 			break;
 		/* The rejecter serves the peer's request while its own Connect pends. */
 		if (rejecter && tries == 0) {
-			check(wait_port(s, &ovl, 120000, NULL) == ND_SUCCESS,
+			check(wait_port(s->port, &ovl, 120000) == ND_SUCCESS,
 			      "simultaneous: the client's request arrives");
 			len = sizeof(data);
 			check(in->lpVtbl->GetPrivateData(in, data, &len) == ND_SUCCESS && !strcmp(data, "client"),
@@ -776,7 +690,7 @@ static void simultaneous(struct side *s, const char *ip, const char *peer)
 			check(in->lpVtbl->Reject(in, lose_data, sizeof(lose_data)) == ND_SUCCESS,
 			      "simultaneous: the server rejects it");
 		}
-		cst = wait_port(s, &ovc, 60000, NULL);
+		cst = wait_port(s->port, &ovc, 60000);
 		len = sizeof(data);
 		memset(data, 0, sizeof(data));
 		if (cst == ND_CONNECTION_REFUSED && out->lpVtbl->GetPrivateData(out, data, &len) == ND_SUCCESS &&
@@ -789,17 +703,17 @@ static void simultaneous(struct side *s, const char *ip, const char *peer)
 	if (rejecter) {
 		check(cst == ND_SUCCESS, "simultaneous: the server's Connect is accepted (%#lx, %d retries)", cst, tries);
 		st = out->lpVtbl->CompleteConnect(out, &ov);
-		check(wait_ov(s, st, &ov, 30000) == ND_SUCCESS, "simultaneous: CompleteConnect");
+		check(wait_ov(s->port, st, &ov, 30000) == ND_SUCCESS, "simultaneous: CompleteConnect");
 	} else {
 		check(cst == ND_CONNECTION_REFUSED && tries < 120,
 		      "simultaneous: the client's Connect is refused with the server's reject data (%#lx, %d retries)", cst,
 		      tries);
-		check(wait_port(s, &ovl, 120000, NULL) == ND_SUCCESS, "simultaneous: the server's request arrives");
+		check(wait_port(s->port, &ovl, 120000) == ND_SUCCESS, "simultaneous: the server's request arrives");
 		len = sizeof(data);
 		check(in->lpVtbl->GetPrivateData(in, data, &len) == ND_SUCCESS && !strcmp(data, "server"),
 		      "simultaneous: it is the server's");
 		st = in->lpVtbl->Accept(in, (IUnknown *)qin, 4, 4, role, (ULONG)strlen(role) + 1, &ov);
-		check(wait_ov(s, st, &ov, 60000) == ND_SUCCESS, "simultaneous: the client accepts it (%#lx)", st);
+		check(wait_ov(s->port, st, &ov, 60000) == ND_SUCCESS, "simultaneous: the client accepts it (%#lx)", st);
 	}
 
 	/* One message each way over the connection that stayed. */
@@ -829,11 +743,11 @@ static void simultaneous(struct side *s, const char *ip, const char *peer)
 		st = out->lpVtbl->Disconnect(out, &ov);
 	} else {
 		OVERLAPPED nd = { 0 };
-		check(in->lpVtbl->NotifyDisconnect(in, &nd) == ND_PENDING && wait_port(s, &nd, 60000, NULL) == ND_SUCCESS,
+		check(in->lpVtbl->NotifyDisconnect(in, &nd) == ND_PENDING && wait_port(s->port, &nd, 60000) == ND_SUCCESS,
 		      "simultaneous: the server disconnects");
 		st = in->lpVtbl->Disconnect(in, &ov);
 	}
-	cst = wait_ov(s, st, &ov, 30000);
+	cst = wait_ov(s->port, st, &ov, 30000);
 	check(cst == ND_SUCCESS, "simultaneous: Disconnect (%#lx, then %#lx)", st, cst);
 	check(in->lpVtbl->Release(in) == 0 && out->lpVtbl->Release(out) == 0 && l->lpVtbl->Release(l) == 0 &&
 		      qin->lpVtbl->Release(qin) == 0 && qout->lpVtbl->Release(qout) == 0,
@@ -848,7 +762,7 @@ static void close_side(struct side *s)
 	OVERLAPPED ov = { 0 };
 	HRESULT st = s->mr->lpVtbl->Deregister(s->mr, &ov);
 
-	check(wait_ov(s, st, &ov, 5000) == ND_SUCCESS, "Deregister pends, then completes (%#lx)", st);
+	check(wait_ov(s->port, st, &ov, 5000) == ND_SUCCESS, "Deregister pends, then completes (%#lx)", st);
 	check(s->mr->lpVtbl->Release(s->mr) == 0, "release the MR");
 	if (s->listener)
 		check(s->listener->lpVtbl->Release(s->listener) == 0, "release the listener");
@@ -874,6 +788,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	role = argv[1];
+	ndcheck_name = !strcmp(role, "server") ? "nd2prov server" : "nd2prov client";
+	ndcheck_key = KEY;
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	discovery_cycles(argv[2], 20);
 	open_side(&s, argv[2]);
@@ -887,6 +803,6 @@ int main(int argc, char **argv)
 	simultaneous(&s, argv[2], argv[3]);
 	close_side(&s);
 	WSACleanup();
-	printf("%s: took %lu ms, %d failed\n", role, GetTickCount() - t0, failures);
-	return failures ? 1 : 0;
+	printf("%s: took %lu ms, %d failed\n", role, GetTickCount() - t0, ndcheck_failures);
+	return ndcheck_failures ? 1 : 0;
 }

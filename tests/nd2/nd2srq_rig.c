@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ndcheck.h"
+#include "ndctl.h"
 #include "ndspi.h"
 
 #define PORT 54830
@@ -61,17 +62,6 @@ struct answer {
 	UINT32 sent, failed;
 	INT32 first_error, pad;
 };
-
-static struct sockaddr_in addr_of(const char *ip, USHORT port)
-{
-	struct sockaddr_in a;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons(port);
-	a.sin_addr.s_addr = inet_addr(ip);
-	return a;
-}
 
 /* ---- waiting (wait_port, wait_ov: ndcheck.c) ---------------------------------------- */
 /* Up to n results of cq within ms. */
@@ -174,45 +164,7 @@ static IND2Connector *new_connector(struct side *s)
 /* ---- control ---------------------------------------------------------------------------- */
 static void ctl_open(struct side *s, const char *ip, const char *peer, int serve)
 {
-	struct sockaddr_in a = addr_of(serve ? ip : peer, CTL_PORT);
-	DWORD ms = 120000;
-	int i, one = 1;
-
-	s->ctl = INVALID_SOCKET;
-	if (serve) {
-		SOCKET l = socket(AF_INET, SOCK_STREAM, 0);
-		setsockopt(l, SOL_SOCKET, SO_REUSEADDR, (const char *)&one, sizeof(one));
-		if (bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1))
-			die("control: listen");
-		s->ctl = accept(l, NULL, NULL);
-		closesocket(l);
-	} else {
-		for (i = 0; i < 120; i++) {
-			s->ctl = socket(AF_INET, SOCK_STREAM, 0);
-			if (!connect(s->ctl, (struct sockaddr *)&a, sizeof(a)))
-				break;
-			closesocket(s->ctl);
-			s->ctl = INVALID_SOCKET;
-			Sleep(500);
-		}
-	}
-	if (s->ctl == INVALID_SOCKET)
-		die("control: connect");
-	setsockopt(s->ctl, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof(one));
-	setsockopt(s->ctl, SOL_SOCKET, SO_RCVTIMEO, (const char *)&ms, sizeof(ms));
-}
-
-static int full_recv(SOCKET so, void *p, int n)
-{
-	int got = 0, k;
-
-	while (got < n) {
-		k = recv(so, (char *)p + got, n - got, 0);
-		if (k <= 0)
-			return 0;
-		got += k;
-	}
-	return 1;
+	s->ctl = ctl_connect(ip, peer, CTL_PORT, serve, 120, 120000);
 }
 
 static void ctl_cmd(struct side *s, UINT32 op, UINT32 conn, UINT32 count, UINT32 flags)
@@ -228,7 +180,7 @@ static struct answer ctl_answer(struct side *s)
 {
 	struct answer a;
 
-	if (!full_recv(s->ctl, &a, sizeof(a)))
+	if (!ctl_read(s->ctl, &a, sizeof(a)))
 		die("control: the client's answer");
 	return a;
 }
@@ -283,7 +235,7 @@ static void client(struct side *s, const char *peer)
 			die("CompleteConnect");
 	}
 	check(1, "%d connections to the server", CONNS);
-	while (full_recv(s->ctl, &c, sizeof(c)) && c.op == CMD_SEND && c.conn < CONNS && c.count <= SLOTS) {
+	while (ctl_read(s->ctl, &c, sizeof(c)) && c.op == CMD_SEND && c.conn < CONNS && c.count <= SLOTS) {
 		struct answer a = { 0, 0, 0, 0 };
 		UINT32 k, done = 0;
 		DWORD end;

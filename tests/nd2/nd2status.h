@@ -38,7 +38,6 @@ struct conn {
 	IND2Connector *act, *pas;	/* Connect's side, Accept's side */
 };
 
-struct sockaddr_in addr_of(const char *a, USHORT p);
 /* st, or the final status of a pending request (60 s at most). */
 HRESULT wait(HRESULT st, OVERLAPPED *ov);
 IND2QueuePair *make_qp(IND2CompletionQueue *q, void *ctx, ULONG rdepth, ULONG idepth, ULONG sge, ULONG inl);

@@ -44,17 +44,6 @@ IND2MemoryRegion *mr;
 char *buf;
 UINT32 lkey;
 
-struct sockaddr_in addr_of(const char *a, USHORT p)
-{
-	struct sockaddr_in s;
-
-	memset(&s, 0, sizeof(s));
-	s.sin_family = AF_INET;
-	s.sin_port = htons(p);
-	s.sin_addr.s_addr = inet_addr(a);
-	return s;
-}
-
 HRESULT wait(HRESULT st, OVERLAPPED *ov)
 {
 	return wait_ov(port, st, ov, 60000);

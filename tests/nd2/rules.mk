@@ -5,11 +5,15 @@ ND2_PEER_RIG := $(BUILD)/tests/nd2/nd2peer_rig.exe
 
 ND2_RIG_HEADERS := include/ndspi.h include/nddef.h include/ndstatus.h
 
-$(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_HEADERS)
-	@mkdir -p $(@D)
-	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+# ndcheck.c and ndctl.c: what every rig program shares (checks, waits, the
+# control connection).
+ND2_RIG_COMMON := tests/nd2/ndcheck.c tests/nd2/ndcheck.h tests/nd2/ndctl.c tests/nd2/ndctl.h
 
-$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer_overrun.c tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+$(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
+
+$(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2peer_overrun.c tests/nd2/nd2peer.h $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
@@ -19,9 +23,9 @@ check-vm: $(ND2PE_DLL) $(ND2_RIG) $(ND2_PEER_RIG)
 # The ND v1 objects' rig program (tests/vm/suites/nd1.sh).
 ND1_RIG := $(BUILD)/tests/nd2/nd1_rig.exe
 
-$(ND1_RIG): tests/nd2/nd1_rig.c $(ND2_RIG_HEADERS)
+$(ND1_RIG): tests/nd2/nd1_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
-	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND1_RIG)
 check-vm: $(ND1_RIG)
@@ -43,9 +47,9 @@ check-vm: $(ND2STATUS_RIG)
 # Shared receive queues and CQ notification (tests/vm/suites/nd2srq.sh).
 ND2_SRQ_RIG := $(BUILD)/tests/nd2/nd2srq_rig.exe
 
-$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c tests/nd2/ndcheck.c tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
+$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
-	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ tests/nd2/nd2srq_rig.c tests/nd2/ndcheck.c -lws2_32 -luuid
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND2_SRQ_RIG)
 check-vm: $(ND2_SRQ_RIG)
@@ -53,7 +57,8 @@ check-vm: $(ND2_SRQ_RIG)
 # their own mains over nd2peer_rig.c's helpers.
 NDFAULT_RIG := $(BUILD)/tests/nd2/ndfault_rig.exe
 NDSOAK_RIG := $(BUILD)/tests/nd2/ndsoak_rig.exe
-NDFAULT_DEPS := tests/nd2/ndfault_flow.c tests/nd2/nd2peer_rig.c tests/nd2/ndfault.h tests/nd2/nd2peer.h $(ND2_RIG_HEADERS)
+NDFAULT_DEPS := tests/nd2/ndfault_flow.c tests/nd2/nd2peer_rig.c tests/nd2/ndfault.h tests/nd2/nd2peer.h $(ND2_RIG_COMMON) \
+		$(ND2_RIG_HEADERS)
 
 $(NDFAULT_RIG): tests/nd2/ndfault_rig.c $(NDFAULT_DEPS)
 	@mkdir -p $(@D)

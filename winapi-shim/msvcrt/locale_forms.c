@@ -82,88 +82,29 @@ LOCALE_FORM(int, _wtoi_l, crt__wtoi, (const WCHAR *s, crt_locale_t locale), (s))
 LOCALE_FORM(int, _wtol_l, crt__wtol, (const WCHAR *s, crt_locale_t locale), (s))
 
 /* msvcrt's printf _l forms (the UCRT's are its headers' inline calls of
- * __stdio_common_*, which take the locale themselves) */
-int __cdecl crt__vsprintf_l(char *buf, const char *fmt, crt_locale_t locale, __ms_va_list ap)
-{
-	(void)locale;
-	return crt_vsprintf(buf, fmt, ap);
-}
+ * __stdio_common_*, which take the locale themselves): the v form and the
+ * one with "..." of each, both calling vbase, the plain v form.
+ * PRINTF_FORMS(vname, name, vbase, (args), params...) */
+#define PRINTF_FORMS(vname, name, vbase, args, ...)                                \
+	int __cdecl crt_##vname(__VA_ARGS__, crt_locale_t locale, __ms_va_list ap) \
+	{                                                                          \
+		(void)locale;                                                      \
+		return vbase args;                                                 \
+	}                                                                          \
+                                                                                   \
+	int __cdecl crt_##name(__VA_ARGS__, crt_locale_t locale, ...)              \
+	{                                                                          \
+		__ms_va_list ap;                                                   \
+		int r;                                                             \
+                                                                                   \
+		__ms_va_start(ap, locale);                                         \
+		r = vbase args;                                                    \
+		__ms_va_end(ap);                                                   \
+		return r;                                                          \
+	}
 
-int __cdecl crt__sprintf_l(char *buf, const char *fmt, crt_locale_t locale, ...)
-{
-	__ms_va_list ap;
-	int r;
-
-	__ms_va_start(ap, locale);
-	r = crt_vsprintf(buf, fmt, ap);
-	__ms_va_end(ap);
-	return r;
-}
-
-int __cdecl crt__vsnprintf_l(char *buf, size_t count, const char *fmt, crt_locale_t locale, __ms_va_list ap)
-{
-	(void)locale;
-	return crt__vsnprintf(buf, count, fmt, ap);
-}
-
-int __cdecl crt__snprintf_l(char *buf, size_t count, const char *fmt, crt_locale_t locale, ...)
-{
-	__ms_va_list ap;
-	int r;
-
-	__ms_va_start(ap, locale);
-	r = crt__vsnprintf(buf, count, fmt, ap);
-	__ms_va_end(ap);
-	return r;
-}
-
-int __cdecl crt__vprintf_l(const char *fmt, crt_locale_t locale, __ms_va_list ap)
-{
-	(void)locale;
-	return crt_vprintf(fmt, ap);
-}
-
-int __cdecl crt__printf_l(const char *fmt, crt_locale_t locale, ...)
-{
-	__ms_va_list ap;
-	int r;
-
-	__ms_va_start(ap, locale);
-	r = crt_vprintf(fmt, ap);
-	__ms_va_end(ap);
-	return r;
-}
-
-int __cdecl crt__vfprintf_l(struct crt_file *f, const char *fmt, crt_locale_t locale, __ms_va_list ap)
-{
-	(void)locale;
-	return crt_vfprintf(f, fmt, ap);
-}
-
-int __cdecl crt__fprintf_l(struct crt_file *f, const char *fmt, crt_locale_t locale, ...)
-{
-	__ms_va_list ap;
-	int r;
-
-	__ms_va_start(ap, locale);
-	r = crt_vfprintf(f, fmt, ap);
-	__ms_va_end(ap);
-	return r;
-}
-
-int __cdecl crt__vscprintf_l(const char *fmt, crt_locale_t locale, __ms_va_list ap)
-{
-	(void)locale;
-	return crt__vscprintf(fmt, ap);
-}
-
-int __cdecl crt__scprintf_l(const char *fmt, crt_locale_t locale, ...)
-{
-	__ms_va_list ap;
-	int r;
-
-	__ms_va_start(ap, locale);
-	r = crt__vscprintf(fmt, ap);
-	__ms_va_end(ap);
-	return r;
-}
+PRINTF_FORMS(_vsprintf_l, _sprintf_l, crt_vsprintf, (buf, fmt, ap), char *buf, const char *fmt)
+PRINTF_FORMS(_vsnprintf_l, _snprintf_l, crt__vsnprintf, (buf, count, fmt, ap), char *buf, size_t count, const char *fmt)
+PRINTF_FORMS(_vprintf_l, _printf_l, crt_vprintf, (fmt, ap), const char *fmt)
+PRINTF_FORMS(_vfprintf_l, _fprintf_l, crt_vfprintf, (f, fmt, ap), struct crt_file *f, const char *fmt)
+PRINTF_FORMS(_vscprintf_l, _scprintf_l, crt__vscprintf, (fmt, ap), const char *fmt)

@@ -36,22 +36,6 @@ int __cdecl ucrt__set_printf_count_output(int enable)
 	return atomic_exchange(&count_output, enable != 0);
 }
 
-int __cdecl ucrt___stdio_common_vfprintf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
-					  __ms_va_list ap)
-{
-	if (!f || !fmt)
-		return crt_invalid_arg();
-	return crt_pf_stream(ucrt_printf_opts(options), f, 0, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vfwprintf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
-					   __ms_va_list ap)
-{
-	if (!f || !fmt)
-		return crt_invalid_arg();
-	return crt_pf_stream(ucrt_printf_opts(options), f, 1, fmt, ap);
-}
-
 /* vsprintf, _vsnprintf and vsnprintf in one: with STANDARD_SNPRINTF_BEHAVIOR
  * (C99 vsnprintf) the result is always terminated and the full length is
  * returned; with LEGACY_VSPRINTF_NULL_TERMINATION (_vsnprintf) a text of
@@ -98,18 +82,6 @@ static int common_vsprintf(uint64_t options, void *buf, size_t count, int wide, 
 	return len;
 }
 
-int __cdecl ucrt___stdio_common_vsprintf(uint64_t options, char *buf, size_t count, const char *fmt, void *locale,
-					  __ms_va_list ap)
-{
-	return common_vsprintf(options, buf, count, 0, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vswprintf(uint64_t options, WCHAR *buf, size_t count, const WCHAR *fmt,
-					   void *locale, __ms_va_list ap)
-{
-	return common_vsprintf(options, buf, count, 1, fmt, ap);
-}
-
 /* The _s family.  count: at most that many units (CRT_TRUNCATE: as many as
  * fit, -1 when cut), or (size_t)-2 meaning "the whole text must fit" as
  * sprintf_s wants.  A text that must fit and does not: empty string,
@@ -153,95 +125,19 @@ static int common_vsnprintf_s(uint64_t options, void *buf, size_t size, size_t c
 	return len;
 }
 
-int __cdecl ucrt___stdio_common_vsprintf_s(uint64_t options, char *buf, size_t size, const char *fmt, void *locale,
-					    __ms_va_list ap)
-{
-	return common_vsnprintf_s(options, buf, size, MUST_FIT, 0, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vswprintf_s(uint64_t options, WCHAR *buf, size_t size, const WCHAR *fmt,
-					     void *locale, __ms_va_list ap)
-{
-	return common_vsnprintf_s(options, buf, size, MUST_FIT, 1, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vsnprintf_s(uint64_t options, char *buf, size_t size, size_t count, const char *fmt,
-					     void *locale, __ms_va_list ap)
-{
-	return common_vsnprintf_s(options, buf, size, count == MUST_FIT ? size : count, 0, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vsnwprintf_s(uint64_t options, WCHAR *buf, size_t size, size_t count,
-					      const WCHAR *fmt, void *locale, __ms_va_list ap)
-{
-	return common_vsnprintf_s(options, buf, size, count == MUST_FIT ? size : count, 1, fmt, ap);
-}
-
-int __cdecl ucrt_fopen_s(struct crt_file **out, const char *path, const char *mode)
-{
-	if (!out || !path || !mode) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return EINVAL;
-	}
-	*out = crt_fopen(path, mode);
-	if (*out)
-		return 0;
-	return *crt__errno() ? *crt__errno() : EINVAL;
-}
-
 static unsigned int scan_opts(uint64_t options)
 {
 	return (unsigned int)(options & CRT_SF_CALLER_OPTIONS) | CRT_SF_UCRT;
 }
 
-int __cdecl ucrt___stdio_common_vsscanf(uint64_t options, const char *input, size_t len, const char *fmt,
-					 void *locale, __ms_va_list ap)
-{
-	if (!input || !fmt)
-		return crt_invalid_arg();
-	return crt_scan(scan_opts(options), 0, input, len, NULL, fmt, ap);
-}
+#define CH char
+#define WIDE 0
+#define NAME(n, w) n
+#define CH_FOPEN crt_fopen
+#include "msvcrt/ucrt_stdio_chars.h"
 
-int __cdecl ucrt___stdio_common_vswscanf(uint64_t options, const WCHAR *input, size_t len, const WCHAR *fmt,
-					  void *locale, __ms_va_list ap)
-{
-	if (!input || !fmt)
-		return crt_invalid_arg();
-	return crt_scan(scan_opts(options), 1, input, len, NULL, fmt, ap);
-}
-
-int __cdecl ucrt___stdio_common_vfscanf(uint64_t options, struct crt_file *f, const char *fmt, void *locale,
-					 __ms_va_list ap)
-{
-	if (!f || !fmt)
-		return crt_invalid_arg();
-	crt__lock_file(f);
-	int r = crt_scan(scan_opts(options), 0, NULL, 0, f, fmt, ap);
-	crt__unlock_file(f);
-	return r;
-}
-
-int __cdecl ucrt___stdio_common_vfwscanf(uint64_t options, struct crt_file *f, const WCHAR *fmt, void *locale,
-					  __ms_va_list ap)
-{
-	if (!f || !fmt)
-		return crt_invalid_arg();
-	crt__lock_file(f);
-	int r = crt_scan(scan_opts(options), 1, NULL, 0, f, fmt, ap);
-	crt__unlock_file(f);
-	return r;
-}
-
-int __cdecl ucrt__wfopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode)
-{
-	if (!out || !path || !mode) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return EINVAL;
-	}
-	*out = crt__wfopen(path, mode);
-	if (*out)
-		return 0;
-	return *crt__errno() ? *crt__errno() : EINVAL;
-}
+#define CH WCHAR
+#define WIDE 1
+#define NAME(n, w) w
+#define CH_FOPEN crt__wfopen
+#include "msvcrt/ucrt_stdio_chars.h"

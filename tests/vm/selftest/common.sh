@@ -65,3 +65,15 @@ local_pair() {
 	done
 	return 1
 }
+
+# run_suites: every suite in tests/vm/suites, sourced into this shell.
+# Those marked "rig-order: last" (they cut the link or delete rxe0) come
+# after the rest, so no other suite runs on a device or link just restored.
+run_suites() {
+	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
+		grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+	done
+	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
+		! grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+	done
+}
