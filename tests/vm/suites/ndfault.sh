@@ -71,7 +71,7 @@ nf_report() {
 	_pre=$(vm_name '')
 	for _t in $nf_tags; do
 		_log=$nf_logs/$_t.log
-		sed -e "s/^ok: nd2peer /ok: $_pre/" -e "s/^FAIL: nd2peer /FAIL: $_pre/" \
+		sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" \
 			-e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
 		_rc=$(cat "$nf_logs/$_t.rc")
 		if [ "$_rc" -ne 0 ]; then
