@@ -5,6 +5,7 @@
  * Windows tells GetVersion(Ex) callers without a compatibility manifest
  * that it is 6.2; RtlGetVersion (ntdll) tells the truth, and so do we. */
 #include <cpuid.h>
+#include <pthread.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/sysinfo.h>
@@ -21,11 +22,38 @@
 #define WIN_MINOR 0
 #define WIN_BUILD 19045
 
+/* The cpuid leaves IsProcessorFeaturePresent and GetSystemInfo read.  In a
+ * virtual machine every cpuid traps to the hypervisor (several µs each
+ * here), and ntdll fills KUSER_SHARED_DATA's 64 feature flags at start-up:
+ * three leaves per flag were half of `ndrun hello.exe`'s time.  They are
+ * read once per process. */
+struct cpuid_leaves {
+	unsigned int a1, c1, d1, b7, c7, d81;
+};
+
+static struct cpuid_leaves leaves;
+static pthread_once_t leaves_once = PTHREAD_ONCE_INIT;
+
+static void read_cpuid_leaves(void)
+{
+	unsigned int a, b, c, d7;
+
+	__get_cpuid(1, &leaves.a1, &b, &leaves.c1, &leaves.d1);
+	__get_cpuid_count(7, 0, &a, &leaves.b7, &leaves.c7, &d7);
+	__get_cpuid(0x80000001, &a, &b, &c, &leaves.d81);
+}
+
+static const struct cpuid_leaves *cpuid_leaves(void)
+{
+	pthread_once(&leaves_once, read_cpuid_leaves);
+	return &leaves;
+}
+
 static void fill_system_info(SYSTEM_INFO *si)
 {
 	const struct topology *t = topology_get();
 	const struct topo_cpu *cpu = topology_cpu_from_linux(t, sched_getcpu());
-	unsigned int eax = 0, ebx, ecx, edx, family, model, group = cpu ? cpu->group : 0;
+	unsigned int eax = cpuid_leaves()->a1, family, model, group = cpu ? cpu->group : 0;
 
 	memset(si, 0, sizeof(*si));
 	si->wProcessorArchitecture = PROCESSOR_ARCHITECTURE_AMD64;
@@ -37,7 +65,6 @@ static void fill_system_info(SYSTEM_INFO *si)
 	si->dwNumberOfProcessors = t->group_count[group];
 	si->dwProcessorType = PROCESSOR_AMD_X8664;
 	si->dwAllocationGranularity = VIRTUAL_GRANULARITY;
-	__get_cpuid(1, &eax, &ebx, &ecx, &edx);
 	/* the display family and model, as Windows computes them */
 	family = (eax >> 8) & 0xf;
 	model = (eax >> 4) & 0xf;
@@ -61,11 +88,8 @@ void WINAPI GetNativeSystemInfo(LPSYSTEM_INFO si)
 
 BOOL WINAPI IsProcessorFeaturePresent(DWORD feature)
 {
-	unsigned int a, b, c1 = 0, d1 = 0, b7 = 0, c7 = 0, d7, c81 = 0, d81 = 0;
-
-	__get_cpuid(1, &a, &b, &c1, &d1);
-	__get_cpuid_count(7, 0, &a, &b7, &c7, &d7);
-	__get_cpuid(0x80000001, &a, &b, &c81, &d81);
+	const struct cpuid_leaves *l = cpuid_leaves();
+	unsigned int c1 = l->c1, d1 = l->d1, b7 = l->b7, c7 = l->c7, d81 = l->d81;
 
 	switch (feature) {
 	case PF_COMPARE_EXCHANGE_DOUBLE:
