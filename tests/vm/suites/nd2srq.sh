@@ -95,21 +95,16 @@ nd2srq_server() {
 }
 
 # nd2srq_clients TAG SERVER PORT [-b]: two client processes at once; sizes
-# up to MaxTransferLength, or $nd2srq_cap when set.
+# up to MaxTransferLength.
 nd2srq_clients() {
 	_ctag=$1 _caddr=$2 _cport=$3
 	shift 3
 	_max=$(nd2srq_max)
 	[ -n "$_max" ] || { echo "ibv_devinfo -v shows no max_msg_sz for $NDSHIM_VM_RDMA_DEV"; return 1; }
 	_max=$(printf '%d' "$_max")
-	_cargs=
-	if [ -n "${nd2srq_cap:-}" ]; then
-		_max=$nd2srq_cap
-		_cargs="-M $nd2srq_cap"
-	fi
-	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@" &
+	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@" &
 	_c1=$!
-	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@"
+	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@"
 	wait $_c1 || true
 	_cok=0
 	for _c in 1 2; do
