@@ -64,9 +64,9 @@ nd2srq_rig
 # MaxTransferLength (8 MiB on rxe), every byte checked, on one guest and
 # across two.  Few iterations: TCG is slow and 8 MiB messages many.
 # Across two guests this went only to 64 KiB for a link stall (NETDEV
-# WATCHDOG on B, seen once at 00:13 on 24 Nov under a loaded host) that five
+# WATCHDOG on B, seen once at 00:13 on 24 Nov under a loaded host) that six
 # runs since did not show, with ib_send_bw -b moving 8 MiB both ways in the
-# same boot.  Still open (issue 15): one polling run in five, one client's
+# same boot.  Still open (issue 15): in one polling run of six, one client's
 # connection made no progress at 128 KiB for 30 s while the other client
 # went on to 8 MiB and the link stayed up; that failure is ndsrq's or the
 # provider's, not the link's.
