@@ -56,6 +56,12 @@ ND_CALL(cq_create)
 	cq->src.handler = comp_handler;
 	pthread_mutex_lock(&nd_ev_lock);
 	err = nd_ev_add(&cq->src) ? errno : 0;
+	if (!err) {
+		pthread_mutex_lock(&a->lock);
+		cq->next = a->cqs;
+		a->cqs = cq;
+		pthread_mutex_unlock(&a->lock);
+	}
 	pthread_mutex_unlock(&nd_ev_lock);
 	if (err)
 		goto fail_cq;
@@ -75,7 +81,7 @@ fail_free:
 ND_CALL(cq_destroy)
 {
 	struct nd_unix_object_params *p = params;
-	struct nd_cq *cq = nd_obj_get(p->object, ND_KIND_CQ);
+	struct nd_cq *cq = nd_obj_get(p->object, ND_KIND_CQ), **link;
 	struct nd_qp *z, *next;
 	int err;
 
@@ -91,6 +97,13 @@ ND_CALL(cq_destroy)
 	}
 	nd_ev_remove(&cq->src);
 	cq->obj.kind = 0;
+	pthread_mutex_lock(&cq->adapter->lock);
+	for (link = &cq->adapter->cqs; *link; link = &(*link)->next)
+		if (*link == cq) {
+			*link = cq->next;
+			break;
+		}
+	pthread_mutex_unlock(&cq->adapter->lock);
 	pthread_mutex_unlock(&nd_ev_lock);
 
 	pthread_mutex_lock(&cq->lock);
@@ -156,8 +169,11 @@ static struct nd_qp *srq_qp_lookup(struct nd_cq *cq, uint32_t qp_num)
 }
 
 /* Fills one ND2_RESULT and hands the request's slot back to its poster;
- * false for a silent success signaled only to retire its ring. */
-static inline __attribute__((always_inline)) bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r)
+ * false for a silent success signaled only to retire its ring.  from_device:
+ * the device reported it, so a failure means the QP went to ERR (a soft
+ * completion never reached the device). */
+static inline __attribute__((always_inline)) bool convert_wc(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r,
+							       bool from_device)
 {
 	struct nd_slot *s = (struct nd_slot *)(uintptr_t)wc->wr_id;
 	struct nd_qp *qp = s->qp;
@@ -193,7 +209,14 @@ static inline __attribute__((always_inline)) bool convert(struct nd_cq *cq, cons
 		__atomic_store_n(&qp->sq_tail, s->seq + 1, __ATOMIC_RELEASE);
 	}
 	r->qp_context = qp ? qp->context : 0;
+	if (unlikely(wc->status != IBV_WC_SUCCESS) && from_device && qp)
+		nd_qp_mark_failed(qp);
 	return true;
+}
+
+static inline __attribute__((always_inline)) bool convert(struct nd_cq *cq, const struct ibv_wc *wc, struct nd_unix_result *r)
+{
+	return convert_wc(cq, wc, r, true);
 }
 
 ND_CALL(cq_get_results)
@@ -233,7 +256,7 @@ ND_CALL(cq_get_results)
 
 			if (!(cq->soft = w->next))
 				cq->soft_tail = &cq->soft;
-			convert(cq, &w->wc, &out[n]);	/* never silent: it failed */
+			convert_wc(cq, &w->wc, &out[n], false);	/* never silent: it failed */
 			out[n++].status = w->status;
 			free(w);
 		}
@@ -299,6 +322,11 @@ ND_CALL(cq_notify)
 	if (p->type > ND_CQ_NOTIFY_SOLICITED)
 		return ND_INVALID_PARAMETER_1;
 	pthread_mutex_lock(&cq->lock);
+	/* Again under the lock: nd_device_removed's sweep takes it. */
+	if (nd_adapter_removed(cq->adapter)) {
+		pthread_mutex_unlock(&cq->lock);
+		return ND_DEVICE_REMOVED;
+	}
 	if (cq->error) {
 		st = cq->error;
 		pthread_mutex_unlock(&cq->lock);
@@ -393,6 +421,13 @@ void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type)
 	pthread_mutex_lock(&cq->lock);
 	cq->error = type == IBV_EVENT_CQ_ERR ? ND_BUFFER_OVERFLOW : ND_INTERNAL_ERROR;
 	nd_pending_complete(&cq->notifies, ND_TAG_ANY, cq->error);
+	pthread_mutex_unlock(&cq->lock);
+}
+
+void nd_cq_device_removed(struct nd_cq *cq)
+{
+	pthread_mutex_lock(&cq->lock);
+	nd_pending_complete(&cq->notifies, ND_TAG_ANY, ND_DEVICE_REMOVED);
 	pthread_mutex_unlock(&cq->lock);
 }
 

@@ -375,6 +375,7 @@ struct async_watch {
 	struct nd_ev_source src;
 };
 static struct async_watch watches[16];
+static struct nd_adapter *adapters;	/* nd_ev_lock */
 
 static void async_handler(struct nd_ev_source *src)
 {
@@ -397,6 +398,8 @@ static void async_handler(struct nd_ev_source *src)
 		case IBV_EVENT_QP_REQ_ERR:
 		case IBV_EVENT_QP_ACCESS_ERR:
 			nd_log("%s on a queue pair", ibv_event_type_str(ev.event_type));
+			if (ev.element.qp->qp_context)
+				nd_qp_mark_failed(ev.element.qp->qp_context);
 			break;
 		default:
 			break;
@@ -449,6 +452,9 @@ static void unwatch_device(struct ibv_context *ctx)
  * everything else returns ND_DEVICE_REMOVED.  nd_ev_lock held. */
 void nd_device_removed(struct ibv_context *ctx)
 {
+	struct nd_adapter *a;
+	struct nd_cq *cq;
+	struct nd_srq *srq;
 	unsigned i;
 
 	for (i = 0; i < sizeof(watches) / sizeof(watches[0]); i++)
@@ -456,6 +462,19 @@ void nd_device_removed(struct ibv_context *ctx)
 			nd_log("device %s removed: only cleanup succeeds on its objects", ctx->device->name);
 			__atomic_store_n(&watches[i].removed, true, __ATOMIC_RELEASE);
 		}
+	/* An idle CQ or SRQ gets no event from a device that is gone: its
+	 * waiters would sleep for ever.  Notify checks the flag under the
+	 * object's lock, so none slips in after this sweep.  The lists
+	 * change only under nd_ev_lock too; adapter->lock is not taken, as
+	 * a poller holding a CQ's lock takes it (remote invalidations). */
+	for (a = adapters; a; a = a->next) {
+		if (a->ctx != ctx)
+			continue;
+		for (cq = a->cqs; cq; cq = cq->next)
+			nd_cq_device_removed(cq);
+		for (srq = a->srqs; srq; srq = srq->next)
+			nd_srq_device_removed(srq);
+	}
 }
 
 /* Lock-free: called on every object's way in. */
@@ -517,6 +536,10 @@ ND_CALL(adapter_open)
 	a->wc_with_inv = wc_with_inv(a);
 	pthread_mutex_lock(&nd_ev_lock);
 	err = watch_device(a->ctx);
+	if (!err) {
+		a->next = adapters;
+		adapters = a;
+	}
 	pthread_mutex_unlock(&nd_ev_lock);
 	if (err)
 		goto fail_pd;
@@ -543,7 +566,7 @@ void nd_adapter_release(struct nd_adapter *a)
 ND_CALL(adapter_close)
 {
 	struct nd_unix_object_params *p = params;
-	struct nd_adapter *a = nd_obj_get(p->object, ND_KIND_ADAPTER);
+	struct nd_adapter *a = nd_obj_get(p->object, ND_KIND_ADAPTER), **link;
 
 	if (!a)
 		return ND_INVALID_HANDLE;
@@ -551,6 +574,11 @@ ND_CALL(adapter_close)
 		return ND_DEVICE_BUSY;
 	pthread_mutex_lock(&nd_ev_lock);
 	unwatch_device(a->ctx);
+	for (link = &adapters; *link; link = &(*link)->next)
+		if (*link == a) {
+			*link = a->next;
+			break;
+		}
 	pthread_mutex_unlock(&nd_ev_lock);
 	ibv_dealloc_pd(a->pd);
 	a->obj.kind = 0;

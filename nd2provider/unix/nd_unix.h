@@ -118,6 +118,7 @@ struct nd_adapter {
 	struct nd_srq *srqs;
 	struct nd_mw *mws;		/* for remote invalidations */
 	uint32_t children;
+	struct nd_adapter *next;	/* every open adapter (nd_ev_lock) */
 };
 #define ND_MAX_CALLER_DATA 56	/* IB CM REQ private data minus rdma_cm's header */
 #define ND_MAX_CALLEE_DATA 148	/* min(REP 196, REJ 148) */
@@ -184,7 +185,7 @@ struct nd_cq {
 	 * fast-path read. */
 	uint32_t soft_pending;
 	struct nd_soft_wc *soft, **soft_tail;
-	struct nd_cq *next;	/* adapter->cqs */
+	struct nd_cq *next;	/* adapter->cqs (nd_ev_lock and adapter->lock) */
 };
 
 /* Receives on an SRQ complete in any order across its QPs, so its slots
@@ -243,6 +244,9 @@ struct nd_qp {
 	/* ND v1 request batch (batch.c): set between START and SUBMIT. */
 	uint32_t batching;
 	struct nd_batch *batch;
+	/* The device moved the QP to ERR by itself (a failed request, a
+	 * fatal event): libibverbs' cached state still says RTS. */
+	uint32_t failed;
 };
 
 struct nd_mr {
@@ -332,6 +336,12 @@ int32_t nd_connector_cancel(struct nd_connector *c);
 int32_t nd_listener_cancel(struct nd_listener *l);
 void nd_cq_async_event(struct nd_cq *cq, enum ibv_event_type type);
 void nd_srq_async_event(struct nd_srq *srq, enum ibv_event_type type);
+/* The device is gone: Notify requests complete ND_DEVICE_REMOVED (object
+ * lock not held). */
+void nd_cq_device_removed(struct nd_cq *cq);
+void nd_srq_device_removed(struct nd_srq *srq);
+/* The device failed a request of this QP or reported it fatal (qp.c). */
+void nd_qp_mark_failed(struct nd_qp *qp);
 /* cq.c/qp.c/srq.c shared bookkeeping */
 void nd_cq_add_srq_qp(struct nd_cq *cq, struct nd_qp *qp);	/* cq->lock held */
 void nd_qp_zombie_put(struct nd_qp *qp);

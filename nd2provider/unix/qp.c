@@ -86,6 +86,7 @@ ND_CALL(qp_create)
 	ia.recv_cq = rcq->cq;
 	ia.srq = srq ? srq->srq : NULL;
 	ia.qp_type = IBV_QPT_RC;
+	ia.qp_context = qp;	/* the async QP events mark it failed */
 	ia.sq_sig_all = 0;
 	ia.cap.max_send_wr = p->initiator_depth;
 	ia.cap.max_recv_wr = s ? 0 : p->recv_depth;
@@ -194,6 +195,11 @@ ND_CALL(qp_destroy)
 	return ND_SUCCESS;
 }
 
+void nd_qp_mark_failed(struct nd_qp *qp)
+{
+	__atomic_store_n(&qp->failed, 1, __ATOMIC_RELAXED);
+}
+
 int nd_qp_to_error(struct nd_qp *qp)
 {
 	struct ibv_qp_attr qa = { .qp_state = IBV_QPS_ERR };
@@ -232,7 +238,11 @@ int nd_qp_modify_from_cm(struct nd_qp *qp, struct rdma_cm_id *id, enum ibv_qp_st
 		qa.max_dest_rd_atomic = rd_atomic;
 	if (state == IBV_QPS_RTS && (mask & IBV_QP_MAX_QP_RD_ATOMIC))
 		qa.max_rd_atomic = rd_atomic;
-	return ibv_modify_qp(qp->qp, &qa, mask);
+	err = ibv_modify_qp(qp->qp, &qa, mask);
+	/* A QP connected anew is no longer the failed one. */
+	if (!err && state == IBV_QPS_RTR)
+		__atomic_store_n(&qp->failed, 0, __ATOMIC_RELAXED);
+	return err;
 }
 
 /* ---- the fast path --------------------------------------------------------- */
@@ -288,10 +298,12 @@ ND_CALL(qp_receive)
 		return post_status(err);
 	}
 	qp->rq_head++;
-	/* After Flush: rxe's user-space post never enters the kernel, which
-	 * flushes an error-state QP only when moved there, so the Receive
-	 * would wait for ever instead of completing ND_CANCELED. */
-	if (unlikely(qp->qp->state == IBV_QPS_ERR))
+	/* After Flush, or after the device failed a request of this QP and
+	 * moved it to ERR itself: rxe's user-space post never enters the
+	 * kernel, which flushes an error-state QP only when moved there, so
+	 * the Receive would wait for ever instead of completing ND_CANCELED.
+	 * Moving it to ERR again flushes it (and updates the cached state). */
+	if (unlikely(qp->qp->state == IBV_QPS_ERR || __atomic_load_n(&qp->failed, __ATOMIC_RELAXED)))
 		nd_qp_to_error(qp);
 	return ND_SUCCESS;
 }

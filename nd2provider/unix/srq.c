@@ -88,10 +88,12 @@ ND_CALL(srq_create)
 		free(srq);
 		return ND_NO_MEMORY;
 	}
+	pthread_mutex_lock(&nd_ev_lock);	/* nd_device_removed walks the list */
 	pthread_mutex_lock(&a->lock);
 	srq->next = a->srqs;
 	a->srqs = srq;
 	pthread_mutex_unlock(&a->lock);
+	pthread_mutex_unlock(&nd_ev_lock);
 	nd_adapter_hold(a);
 	p->srq = nd_handle(&srq->obj);
 	return ND_SUCCESS;
@@ -288,6 +290,11 @@ ND_CALL(srq_notify)
 	if (nd_adapter_removed(srq->adapter))
 		return ND_DEVICE_REMOVED;
 	pthread_mutex_lock(&srq->lock);
+	/* Again under the lock: nd_device_removed's sweep takes it. */
+	if (nd_adapter_removed(srq->adapter)) {
+		pthread_mutex_unlock(&srq->lock);
+		return ND_DEVICE_REMOVED;
+	}
 	/* A tag of its own, to take this request back if arming fails. */
 	tag = ++srq->notify_tag & 0x7fffffffu;
 	st = nd_pending_add(&srq->notifies, &p->ov, tag, NULL);
@@ -313,6 +320,14 @@ void nd_srq_async_event(struct nd_srq *srq, enum ibv_event_type type)
 	__atomic_store_n(&srq->armed, 0, __ATOMIC_RELAXED);
 	nd_pending_complete(&srq->notifies, ND_TAG_ANY,
 			    type == IBV_EVENT_SRQ_LIMIT_REACHED ? ND_SUCCESS : ND_UNSUCCESSFUL);
+	pthread_mutex_unlock(&srq->lock);
+}
+
+void nd_srq_device_removed(struct nd_srq *srq)
+{
+	pthread_mutex_lock(&srq->lock);
+	__atomic_store_n(&srq->armed, 0, __ATOMIC_RELAXED);
+	nd_pending_complete(&srq->notifies, ND_TAG_ANY, ND_DEVICE_REMOVED);
 	pthread_mutex_unlock(&srq->lock);
 }
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcheck.h"
 #include "ndspi.h"
 
 #define PORT 54830
@@ -34,29 +35,6 @@
 #define RECV_CTX(slot) ((void *)(ULONG_PTR)(0x100 + (slot)))
 #define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_PENDING_ ((ULONG_PTR)0x103)
-
-static const char *role = "?";
-static int failures;
-
-static void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf(cond ? "ok: nd2srq %s: " : "FAIL: nd2srq %s: ", role);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		failures++;
-}
-
-static void die(const char *what)
-{
-	printf("FAIL: nd2srq %s: %s\n", role, what);
-	exit(1);
-}
 
 typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
@@ -95,42 +73,7 @@ static struct sockaddr_in addr_of(const char *ip, USHORT port)
 	return a;
 }
 
-/* ---- waiting ------------------------------------------------------------------------ */
-static OVERLAPPED *seen[64];
-static int nseen;
-
-/* ov's packet (others are kept for later waits): its ND status, or 1 after ms. */
-static HRESULT wait_port(struct side *s, OVERLAPPED *ov, DWORD ms)
-{
-	DWORD bytes, end = GetTickCount() + ms;
-	ULONG_PTR key;
-	OVERLAPPED *got;
-	int i;
-
-	for (i = 0; i < nseen; i++)
-		if (seen[i] == ov) {
-			seen[i] = seen[--nseen];
-			return (HRESULT)ov->Internal;
-		}
-	for (;;) {
-		DWORD now = GetTickCount();
-
-		got = NULL;
-		GetQueuedCompletionStatus(s->port, &bytes, &key, &got, now < end ? end - now : 0);
-		if (!got)
-			return 1;
-		if (got == ov)
-			return (HRESULT)ov->Internal;
-		if (nseen < 64)
-			seen[nseen++] = got;
-	}
-}
-
-static HRESULT wait_ov(struct side *s, HRESULT st, OVERLAPPED *ov, DWORD ms)
-{
-	return st == ND_PENDING ? wait_port(s, ov, ms) : st;
-}
-
+/* ---- waiting (wait_port, wait_ov: ndcheck.c) ---------------------------------------- */
 /* Up to n results of cq within ms. */
 static int get_results(IND2CompletionQueue *cq, ND2_RESULT *r, int n, DWORD ms)
 {
@@ -205,7 +148,7 @@ static void open_side(struct side *s, const char *ip)
 	s->ad->lpVtbl->CreateMemoryRegion(s->ad, &IID_IND2MemoryRegion, s->file, (void **)&s->mr);
 	st = s->mr->lpVtbl->Register(s->mr, s->buf, CONNS * SLOTS * SLOT,
 				     ND_MR_FLAG_ALLOW_LOCAL_WRITE | ND_MR_FLAG_ALLOW_REMOTE_WRITE, &ov);
-	if (wait_ov(s, st, &ov, 10000) != ND_SUCCESS)
+	if (wait_ov(s->port, st, &ov, 10000) != ND_SUCCESS)
 		die("Register");
 	s->token = s->mr->lpVtbl->GetLocalToken(s->mr);
 }
@@ -326,7 +269,7 @@ static void client(struct side *s, const char *peer)
 			memset(&ov, 0, sizeof(ov));
 			st = s->conn[i]->lpVtbl->Connect(s->conn[i], (IUnknown *)s->qp[i], (struct sockaddr *)&dst,
 							 sizeof(dst), 0, 0, NULL, 0, &ov);
-			st = wait_ov(s, st, &ov, 60000);
+			st = wait_ov(s->port, st, &ov, 60000);
 			if (st == ND_SUCCESS)
 				break;
 			s->conn[i]->lpVtbl->Release(s->conn[i]);
@@ -336,7 +279,7 @@ static void client(struct side *s, const char *peer)
 			die("Connect");
 		memset(&ov, 0, sizeof(ov));
 		st = s->conn[i]->lpVtbl->CompleteConnect(s->conn[i], &ov);
-		if (wait_ov(s, st, &ov, 30000) != ND_SUCCESS)
+		if (wait_ov(s->port, st, &ov, 30000) != ND_SUCCESS)
 			die("CompleteConnect");
 	}
 	check(1, "%d connections to the server", CONNS);
@@ -383,7 +326,7 @@ static void client(struct side *s, const char *peer)
 		OVERLAPPED ov = { 0 };
 		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
 
-		wait_ov(s, st, &ov, 10000);
+		wait_ov(s->port, st, &ov, 10000);
 		s->conn[i]->lpVtbl->Release(s->conn[i]);
 		s->qp[i]->lpVtbl->Release(s->qp[i]);
 	}
@@ -561,26 +504,26 @@ static void srq_create_checks(struct srv *v)
 		OVERLAPPED a = { 0 }, b = { 0 };
 
 		st = q->lpVtbl->Notify(q, &a);
-		st = wait_ov(s, st, &a, 3000);
+		st = wait_ov(s->port, st, &a, 3000);
 		check(st == ND_SUCCESS, "Notify with 2 receives posted and threshold 4 completes ND_SUCCESS (%#lx)", st);
 		if (st == 1) {
 			/* Its late packet must not be taken for a later request's. */
 			q->lpVtbl->CancelOverlappedRequests(q);
-			wait_port(s, &a, 3000);
+			wait_port(s->port, &a, 3000);
 		}
 		for (i = 0; i < 6; i++)
 			q->lpVtbl->Receive(q, NULL, sge, 1);
 		st = q->lpVtbl->Notify(q, &a);
-		check(st == ND_PENDING && wait_port(s, &a, 300) == 1,
+		check(st == ND_PENDING && wait_port(s->port, &a, 300) == 1,
 		      "Notify with 8 posted and threshold 4 pends (%#lx)", st);
 		st = q->lpVtbl->Notify(q, &b);
 		check(q->lpVtbl->CancelOverlappedRequests(q) == ND_SUCCESS && (HRESULT)a.Internal == ND_CANCELED &&
 			      (HRESULT)b.Internal == ND_CANCELED,
 		      "CancelOverlappedRequests: both Notify requests ND_CANCELED before it returned");
-		check(wait_port(s, &a, 3000) == ND_CANCELED && wait_port(s, &b, 3000) == ND_CANCELED,
+		check(wait_port(s->port, &a, 3000) == ND_CANCELED && wait_port(s->port, &b, 3000) == ND_CANCELED,
 		      "and their packets arrive");
 		st = q->lpVtbl->Notify(q, &a);
-		check(q->lpVtbl->Release(q) == 0 && wait_ov(s, st, &a, 3000) == ND_CANCELED,
+		check(q->lpVtbl->Release(q) == 0 && wait_ov(s->port, st, &a, 3000) == ND_CANCELED,
 		      "releasing the SRQ completes its Notify ND_CANCELED");
 	}
 }
@@ -625,11 +568,11 @@ static void accept_all(struct srv *v, const char *ip)
 			die("a queue pair");
 		s->conn[i] = new_connector(s);
 		st = s->listener->lpVtbl->GetConnectionRequest(s->listener, (IUnknown *)s->conn[i], &ov);
-		if (wait_ov(s, st, &ov, 120000) != ND_SUCCESS)
+		if (wait_ov(s->port, st, &ov, 120000) != ND_SUCCESS)
 			die("GetConnectionRequest");
 		memset(&ov, 0, sizeof(ov));
 		st = s->conn[i]->lpVtbl->Accept(s->conn[i], (IUnknown *)s->qp[i], 0, 0, NULL, 0, &ov);
-		if (wait_ov(s, st, &ov, 30000) != ND_SUCCESS)
+		if (wait_ov(s->port, st, &ov, 30000) != ND_SUCCESS)
 			die("Accept");
 	}
 	check(1, "%d connections accepted, three on one SRQ", CONNS);
@@ -655,13 +598,13 @@ static void srq_traffic(struct srv *v)
 	st = v->srq->lpVtbl->Modify(v->srq, 0, 3);
 	check(st == ND_SUCCESS, "Modify(0, threshold 3) (%#lx)", st);
 	st = v->srq->lpVtbl->Notify(v->srq, &a);
-	check(st == ND_PENDING && wait_port(s, &a, 300) == 1, "Notify pends with 8 receives posted (%#lx)", st);
+	check(st == ND_PENDING && wait_port(s->port, &a, 300) == 1, "Notify pends with 8 receives posted (%#lx)", st);
 	st = v->srq->lpVtbl->Notify(v->srq, &b);
 	ok = send_msgs(s, 1, 5, 0) && receive_n(v, v->scq, 1, 5);
 	check(ok && still_pending(&a) && still_pending(&b), "5 messages later (3 left): still pending");
 	ok = send_msgs(s, 0, 1, 0) && receive_n(v, v->scq, 0, 1);
-	st = wait_port(s, &a, 5000);
-	check(ok && st == ND_SUCCESS && wait_port(s, &b, 5000) == ND_SUCCESS,
+	st = wait_port(s->port, &a, 5000);
+	check(ok && st == ND_SUCCESS && wait_port(s->port, &b, 5000) == ND_SUCCESS,
 	      "the 6th (2 left, below 3): both Notify requests complete ND_SUCCESS (%#lx)", st);
 
 	/* One receive held by a queue pair whose CQ nobody polls must not
@@ -727,9 +670,9 @@ static void cq_notify(struct srv *v)
 	/* SOLICITED: a plain Send leaves it pending, a solicited one ends it. */
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_SOLICITED, &a);
 	ok = st == ND_PENDING && send_msgs(s, 3, 1, 0);
-	check(ok && wait_port(s, &a, 500) == 1, "Notify(SOLICITED): a plain Send does not complete it (%#lx)", st);
+	check(ok && wait_port(s->port, &a, 500) == 1, "Notify(SOLICITED): a plain Send does not complete it (%#lx)", st);
 	ok = send_msgs(s, 3, 1, ND_OP_FLAG_SEND_AND_SOLICIT_EVENT);
-	st = wait_port(s, &a, 5000);
+	st = wait_port(s->port, &a, 5000);
 	check(ok && st == ND_SUCCESS, "a Send with ND_OP_FLAG_SEND_AND_SOLICIT_EVENT does (%#lx)", st);
 	n = get_results(cq, r, 2, 5000);
 	check(n == 2 && r[0].Status == ND_SUCCESS && r[1].Status == ND_SUCCESS, "both messages in the CQ (%d)", n);
@@ -739,16 +682,16 @@ static void cq_notify(struct srv *v)
 	ok = send_msgs(s, 3, 1, 0);
 	Sleep(100);
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_SOLICITED, &a);
-	check(ok && st == ND_PENDING && wait_port(s, &a, 500) == 1,
+	check(ok && st == ND_PENDING && wait_port(s->port, &a, 500) == 1,
 	      "Notify(SOLICITED) with a plain message already in the CQ: still pending (%#lx)", st);
 	ok = send_msgs(s, 3, 1, ND_OP_FLAG_SEND_AND_SOLICIT_EVENT);
-	st = wait_port(s, &a, 5000);
+	st = wait_port(s->port, &a, 5000);
 	check(ok && st == ND_SUCCESS, "then a solicited one completes it (%#lx)", st);
 	n = get_results(cq, r, 2, 5000);
 	ok = send_msgs(s, 3, 1, 0) && send_msgs(s, 3, 1, ND_OP_FLAG_SEND_AND_SOLICIT_EVENT);
 	Sleep(100);
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_SOLICITED, &a);
-	st = wait_ov(s, st, &a, 3000);
+	st = wait_ov(s->port, st, &a, 3000);
 	check(n == 2 && ok && st == ND_SUCCESS,
 	      "Notify(SOLICITED) with a plain and then a solicited message already in the CQ completes (%#lx)", st);
 	n = get_results(cq, r, 3, 1000);
@@ -759,7 +702,7 @@ static void cq_notify(struct srv *v)
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_SOLICITED, &a);
 	cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_ANY, &b);
 	ok = send_msgs(s, 3, 1, 0);
-	check(ok && wait_port(s, &b, 5000) == ND_SUCCESS && wait_port(s, &a, 5000) == ND_SUCCESS,
+	check(ok && wait_port(s->port, &b, 5000) == ND_SUCCESS && wait_port(s->port, &a, 5000) == ND_SUCCESS,
 	      "Notify(ANY) after Notify(SOLICITED): a plain Send completes both");
 	get_results(cq, r, 1, 5000);
 
@@ -788,9 +731,9 @@ static void cq_notify(struct srv *v)
 	 * does not; CancelOverlappedRequests ends ERRORS. */
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_SOLICITED, &b);
 	qp->lpVtbl->Flush(qp);
-	check(wait_ov(s, st, &b, 5000) == ND_SUCCESS, "Flush: the failed receives complete Notify(SOLICITED)");
+	check(wait_ov(s->port, st, &b, 5000) == ND_SUCCESS, "Flush: the failed receives complete Notify(SOLICITED)");
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_ANY, &a);
-	st = wait_ov(s, st, &a, 5000);
+	st = wait_ov(s->port, st, &a, 5000);
 	n = get_results(cq, r, 7, 5000);
 	for (i = 0; i < n; i++)
 		if (r[i].Status != ND_CANCELED || r[i].RequestType != Nd2RequestTypeReceive ||
@@ -798,9 +741,9 @@ static void cq_notify(struct srv *v)
 			break;
 	check(st == ND_SUCCESS && n == 7 && i == 7,
 	      "and Notify(ANY) for them; the 7 receives left end ND_CANCELED, in order (%#lx, %d, %d)", st, n, i);
-	check(wait_port(s, &e, 300) == 1, "Notify(ERRORS) stays pending on failed requests");
+	check(wait_port(s->port, &e, 300) == 1, "Notify(ERRORS) stays pending on failed requests");
 	st = cq->lpVtbl->CancelOverlappedRequests(cq);
-	check(st == ND_SUCCESS && (HRESULT)e.Internal == ND_CANCELED && wait_port(s, &e, 3000) == ND_CANCELED,
+	check(st == ND_SUCCESS && (HRESULT)e.Internal == ND_CANCELED && wait_port(s->port, &e, 3000) == ND_CANCELED,
 	      "CancelOverlappedRequests ends it ND_CANCELED, before returning");
 }
 
@@ -821,7 +764,7 @@ static void cq_overrun(struct srv *v)
 	st = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_ERRORS, &e);
 	ctl_cmd(s, CMD_SEND, 4, 32, 0);
 	ctl_answer(s);
-	st = wait_ov(s, st, &e, 5000);
+	st = wait_ov(s->port, st, &e, 5000);
 	check(st == ND_BUFFER_OVERFLOW, "32 completions on a depth-4 CQ: Notify(ERRORS) completes ND_BUFFER_OVERFLOW (%#lx)",
 	      st);
 	st2 = cq->lpVtbl->Notify(cq, ND_CQ_NOTIFY_ANY, &a);
@@ -847,7 +790,7 @@ static void server(struct side *s, const char *ip)
 		OVERLAPPED ov = { 0 };
 		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
 
-		wait_ov(s, st, &ov, 10000);
+		wait_ov(s->port, st, &ov, 10000);
 		s->conn[i]->lpVtbl->Release(s->conn[i]);
 		s->qp[i]->lpVtbl->Release(s->qp[i]);
 	}
@@ -865,6 +808,7 @@ int main(int argc, char **argv)
 	WSADATA wsa;
 	DWORD t0 = GetTickCount();
 	OVERLAPPED ov = { 0 };
+	const char *role;
 	HRESULT st;
 
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -873,6 +817,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	role = argv[1];
+	ndcheck_name = !strcmp(role, "server") ? "nd2srq server" : "nd2srq client";
 	WSAStartup(MAKEWORD(2, 2), &wsa);
 	open_side(&s, argv[2]);
 	if (!strcmp(role, "server")) {
@@ -884,12 +829,12 @@ int main(int argc, char **argv)
 	}
 	closesocket(s.ctl);
 	st = s.mr->lpVtbl->Deregister(s.mr, &ov);
-	check(wait_ov(&s, st, &ov, 5000) == ND_SUCCESS && s.mr->lpVtbl->Release(s.mr) == 0 &&
+	check(wait_ov(s.port, st, &ov, 5000) == ND_SUCCESS && s.mr->lpVtbl->Release(s.mr) == 0 &&
 		      s.ad->lpVtbl->Release(s.ad) == 0,
 	      "release the region and the adapter: 0");
 	CloseHandle(s.file);
 	CloseHandle(s.port);
 	WSACleanup();
-	printf("%s: took %lu ms, %d failed\n", role, GetTickCount() - t0, failures);
-	return failures ? 1 : 0;
+	printf("%s: took %lu ms, %d failed\n", role, GetTickCount() - t0, ndcheck_failures);
+	return ndcheck_failures ? 1 : 0;
 }

@@ -112,7 +112,12 @@ void qp_unconnected_codes(void)
 	while (get_result(q, &r, 2000))
 		canceled += r.Status == ND_CANCELED && r.RequestType == Nd2RequestTypeReceive && r.QueuePairContext == (void *)0xA1;
 	check(canceled == n, "QueuePair::Flush: the %d posted Receives complete ND_CANCELED (%d)", n, canceled);
-	note("not checked: a Receive posted after Flush completes ND_CANCELED (rxe never completes it; docs/nd2-status.md)");
+	st = qp->lpVtbl->Receive(qp, (void *)0x1FF, &one, 1);
+	r.Status = 1;
+	i = st == ND_SUCCESS && get_result(q, &r, 5000);
+	check(i && r.Status == ND_CANCELED && r.RequestContext == (void *)0x1FF,
+	      "QueuePair::Receive after Flush: ND_SUCCESS, completes ND_CANCELED within 5 s (%#lx, then %s %#lx)", st,
+	      i ? "completed" : "never completed", r.Status);
 	check(mw->lpVtbl->Release(mw) == 0 && qp->lpVtbl->Release(qp) == 0 && q->lpVtbl->Release(q) == 0,
 	      "QueuePair: release the window, the QP and the CQ: 0");
 	free(many);
@@ -327,10 +332,14 @@ void connected_codes(void)
 	      "the QP went to error: the 2 Receives behind it complete ND_CANCELED, in order (%d)", canceled);
 	check(get_result(qa_cq, r, 10000) && r[0].RequestContext == (void *)0xE10 && r[0].Status != ND_SUCCESS,
 	      "the sender's Send completes with an error (%#lx)", r[0].Status);
-	/* Not checked: rxe (Linux 6.1) never completes a Receive posted to a
-	 * QP in error (its responder drops the queue without flushing), and
-	 * the provider has no completions of its own to make up for it. */
-	note("not checked: a Receive posted after the error completes ND_CANCELED (rxe never completes it; docs/nd2-status.md)");
+	/* The device moved qp to error by itself: rxe would keep a Receive
+	 * posted now for ever; the provider flushes it (issue 15). */
+	st = qp->lpVtbl->Receive(qp, (void *)0xE23, &one, 1);
+	r[0].Status = 1;
+	i = st == ND_SUCCESS && get_result(qp_cq, r, 5000);
+	check(i && r[0].Status == ND_CANCELED && r[0].RequestContext == (void *)0xE23,
+	      "a Receive posted after the QP failed a Receive itself: ND_SUCCESS, completes ND_CANCELED within 5 s "
+	      "(%#lx, then %s %#lx)", st, i ? "completed" : "never completed", r[0].Status);
 
 	/* Cancellation of the connector's requests. */
 	check(cn.pas->lpVtbl->CancelOverlappedRequests(cn.pas) == ND_SUCCESS && (HRESULT)nd.Internal == ND_CANCELED &&
@@ -350,6 +359,31 @@ void connected_codes(void)
 	cn.pas->lpVtbl->Release(cn.pas);
 	cn.l->lpVtbl->Release(cn.l);
 	check(qa->lpVtbl->Release(qa) == 0 && qp->lpVtbl->Release(qp) == 0, "release both QPs: 0");
+	drain(qa_cq, 200, NULL);
+	drain(qp_cq, 200, NULL);
+
+	/* A Write with a token the peer never gave: the device fails it and
+	 * moves the initiator's QP to error by itself, no Flush or Disconnect.
+	 * A Receive posted after that completes ND_CANCELED (issue 15). */
+	qa = make_qp(qa_cq, (void *)0xB1, 8, 4, 1, 0);
+	qp = make_qp(qp_cq, (void *)0xB2, 8, 4, 1, 0);
+	connect_pair(&cn, PORT + 5, qa, qp);
+	st = qa->lpVtbl->Write(qa, (void *)0xB10, &one, 1, (UINT64)(ULONG_PTR)buf, mr->lpVtbl->GetRemoteToken(mr) ^ 0x5a5a5a00, 0);
+	r[0].Status = 1;
+	i = st == ND_SUCCESS && get_result(qa_cq, r, 10000);
+	check(i && r[0].RequestContext == (void *)0xB10 && (r[0].Status == ND_ACCESS_VIOLATION || r[0].Status == ND_REMOTE_ERROR),
+	      "a Write with a bad remote token: ND_SUCCESS, completes ND_ACCESS_VIOLATION or ND_REMOTE_ERROR (%#lx, then %s %#lx)",
+	      st, i ? "completed" : "never completed", r[0].Status);
+	st = qa->lpVtbl->Receive(qa, (void *)0xB11, &one, 1);
+	r[0].Status = 1;
+	i = st == ND_SUCCESS && get_result(qa_cq, r, 5000);
+	check(i && r[0].Status == ND_CANCELED && r[0].RequestContext == (void *)0xB11,
+	      "a Receive posted after the failed Write: ND_SUCCESS, completes ND_CANCELED within 5 s (%#lx, then %s %#lx)",
+	      st, i ? "completed" : "never completed", r[0].Status);
+	close_pair(&cn);
+	drain(qp_cq, 500, NULL);
+	drain(qa_cq, 500, NULL);
+	check(qa->lpVtbl->Release(qa) == 0 && qp->lpVtbl->Release(qp) == 0, "release the bad-token pair's QPs: 0");
 	drain(qa_cq, 200, NULL);
 	drain(qp_cq, 200, NULL);
 	check(qa_cq->lpVtbl->Release(qa_cq) == 0 && qp_cq->lpVtbl->Release(qp_cq) == 0, "release both CQs: 0");

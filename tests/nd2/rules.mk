@@ -43,9 +43,9 @@ check-vm: $(ND2STATUS_RIG)
 # Shared receive queues and CQ notification (tests/vm/suites/nd2srq.sh).
 ND2_SRQ_RIG := $(BUILD)/tests/nd2/nd2srq_rig.exe
 
-$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_HEADERS)
+$(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c tests/nd2/ndcheck.c tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
-	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $< -lws2_32 -luuid
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ tests/nd2/nd2srq_rig.c tests/nd2/ndcheck.c -lws2_32 -luuid
 
 all: $(ND2_SRQ_RIG)
 check-vm: $(ND2_SRQ_RIG)

@@ -1,3 +1,4 @@
+# rig-order: last (it cuts B's link and deletes rxe0: tests/vm/selftest)
 # Faults, with tests/nd2/ndfault_rig.exe under ndrun (see the top of that
 # file).  Sourced by the rig's batched boots after lib.sh.
 #  - the peer process killed (SIGKILL, once it printed "ready to be
