@@ -20,7 +20,7 @@
  *
  * Exit status 0 when every message completed and matched and everything
  * was released; 1 otherwise; 2 for a bad command line. */
-#include "common/ndwait.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -323,38 +323,13 @@ static bool SendsDone(PingPong *pp)
 
 static bool Setup(PingPong *pp, const sockaddr *local, int localLength)
 {
+	char why[160];
 	HRESULT hr;
-	ULONG size = sizeof(pp->info);
 
-	hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&pp->adapter);
-	if (FAILED(hr)) {
-		SIZE_T size = 0;
-		char text[80];
-
-		NdQueryAddressList(0, NULL, &size);
-		Fail(pp, "no NetworkDirect adapter for %s: %s%s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr), size ? "" : " (no provider has any address; ndinfo says why)");
+	if (!NdOpen(local, localLength, pp->opt->blocking, &pp->adapter, &pp->info, &pp->file, &pp->waiter, why,
+		    sizeof(why))) {
+		Fail(pp, "%s", why);
 		return false;
-	}
-	memset(&pp->info, 0, sizeof(pp->info));
-	pp->info.InfoVersion = ND_VERSION_2;
-	hr = pp->adapter->Query(&pp->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(pp, "IND2Adapter::Query failed: %s", NdStatusString(hr));
-		return false;
-	}
-	hr = pp->adapter->CreateOverlappedFile(&pp->file);
-	if (FAILED(hr)) {
-		Fail(pp, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		pp->file = NULL;
-		return false;
-	}
-	if (pp->opt->blocking) {
-		pp->waiter.port = CreateIoCompletionPort(pp->file, NULL, 0, 0);
-		if (!pp->waiter.port) {
-			Fail(pp, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
 	}
 	pp->inlineSize = pp->info.InlineRequestThreshold < pp->info.MaxInlineDataSize
 				 ? pp->info.InlineRequestThreshold

@@ -23,7 +23,7 @@
  *
  * Exit status 0 when every message completed and matched and everything
  * was released; 1 otherwise; 2 for a bad command line. */
-#include "common/ndwait.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -424,21 +424,11 @@ static bool Progress(Node *n)
 
 static bool Setup(Node *n, const sockaddr *local, int localLength)
 {
-	ULONG size = sizeof(n->info);
-	HRESULT hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&n->adapter);
+	char why[160];
 
-	if (FAILED(hr)) {
-		char text[80];
-
-		Fail(n, "no NetworkDirect adapter for %s: %s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr));
-		return false;
-	}
-	memset(&n->info, 0, sizeof(n->info));
-	n->info.InfoVersion = ND_VERSION_2;
-	hr = n->adapter->Query(&n->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(n, "IND2Adapter::Query failed: %s", NdStatusString(hr));
+	if (!NdOpen(local, localLength, n->opt->blocking, &n->adapter, &n->info, &n->file, &n->waiter, why,
+		    sizeof(why))) {
+		Fail(n, "%s", why);
 		return false;
 	}
 	n->maxSize = n->opt->maxSize ? n->opt->maxSize : n->info.MaxTransferLength;
@@ -446,19 +436,6 @@ static bool Setup(Node *n, const sockaddr *local, int localLength)
 		Fail(n, "-M %lu is more than the adapter's MaxTransferLength, %lu", (unsigned long)n->maxSize,
 		     (unsigned long)n->info.MaxTransferLength);
 		return false;
-	}
-	hr = n->adapter->CreateOverlappedFile(&n->file);
-	if (FAILED(hr)) {
-		Fail(n, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		n->file = NULL;
-		return false;
-	}
-	if (n->opt->blocking) {
-		n->waiter.port = CreateIoCompletionPort(n->file, NULL, 0, 0);
-		if (!n->waiter.port) {
-			Fail(n, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
 	}
 	return true;
 }

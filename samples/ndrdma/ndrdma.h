@@ -4,7 +4,7 @@
 #ifndef NDSAMPLES_NDRDMA_H
 #define NDSAMPLES_NDRDMA_H
 
-#include "common/ndwait.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 

@@ -11,38 +11,13 @@
 
 bool Setup(Rdma *rd, const sockaddr *local, int localLength)
 {
-	ULONG size = sizeof(rd->info);
+	char why[160];
 	HRESULT hr;
 
-	hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&rd->adapter);
-	if (FAILED(hr)) {
-		SIZE_T n = 0;
-		char text[80];
-
-		NdQueryAddressList(0, NULL, &n);
-		Fail(rd, "no NetworkDirect adapter for %s: %s%s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr), n ? "" : " (no provider has any address; ndinfo says why)");
+	if (!NdOpen(local, localLength, rd->opt->blocking, &rd->adapter, &rd->info, &rd->file, &rd->waiter, why,
+		    sizeof(why))) {
+		Fail(rd, "%s", why);
 		return false;
-	}
-	memset(&rd->info, 0, sizeof(rd->info));
-	rd->info.InfoVersion = ND_VERSION_2;
-	hr = rd->adapter->Query(&rd->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(rd, "IND2Adapter::Query failed: %s", NdStatusString(hr));
-		return false;
-	}
-	hr = rd->adapter->CreateOverlappedFile(&rd->file);
-	if (FAILED(hr)) {
-		Fail(rd, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		rd->file = NULL;
-		return false;
-	}
-	if (rd->opt->blocking) {
-		rd->waiter.port = CreateIoCompletionPort(rd->file, NULL, 0, 0);
-		if (!rd->waiter.port) {
-			Fail(rd, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
 	}
 	rd->inlineSize = rd->info.InlineRequestThreshold < rd->info.MaxInlineDataSize ? rd->info.InlineRequestThreshold
 										      : rd->info.MaxInlineDataSize;
