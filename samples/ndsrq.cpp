@@ -397,8 +397,9 @@ static bool Progress(Node *n)
 			/* On rxe the "adapter" is kernel work on the same CPUs:
 			 * with the guest's one vCPU shared by two spinning clients,
 			 * a poller that never yields starves what makes its
-			 * completions (ndrdma's SpinMarker does the same). */
-			if (++spins % 1024 == 0)
+			 * completions (as ndrdma's SpinMarker and nd2peer's
+			 * spinners found). */
+			if (++spins % 64 == 0)
 				SwitchToThread();
 			if (spins % 4096 == 0 && NdNow() - start > WAIT_MS) {
 				Fail(n, "no completion in %u s of polling", WAIT_MS / 1000);
