@@ -65,10 +65,11 @@ nd2srq_rig
 # across two.  Few iterations: TCG is slow and 8 MiB messages many.
 # Across two guests a run failed now and then (one in five under a loaded
 # host: a connection silent at 32 KiB, 128 KiB, 4 MiB, ...): QEMU 7.2's
-# stream netdev had stopped moving one guest's packets for good (NETDEV
-# WATCHDOG in that guest's kernel log: A's in one such run, B's in another).  The rig's
-# link is a TCP socket netdev since; a stall that comes back is named by
-# nd2srq_link_stall on the guest that has it.
+# virtio-net had stopped sending one guest's packets for good (NETDEV
+# WATCHDOG in that guest's kernel log: A's in one such run, B's in
+# another), over the stream netdev and over a TCP socket netdev alike.
+# tests/vm/run works around it since (x-txburst); a stall that comes back
+# is named by nd2srq_link_stall on the guest that has it.
 nd2srq_sample_exe=$NDSHIM_VM_BUILD/samples/ndsrq.exe
 
 # After a failure: a virtio link whose transmit queue stalled on this
