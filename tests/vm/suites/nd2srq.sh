@@ -63,8 +63,8 @@ nd2srq_rig
 # processes of two connections each; every size from 0 B to the adapter's
 # MaxTransferLength (8 MiB on rxe), every byte checked, on one guest and
 # across two.  Few iterations: TCG is slow and 8 MiB messages many.
-# Across two guests a run failed now and then (one in five under a loaded
-# host: a connection silent at 32 KiB, 128 KiB, 4 MiB, ...): QEMU 7.2's
+# Across two guests a run failed now and then (one in five, with the host
+# loaded or not: a connection silent at 32 KiB, 128 KiB, 4 MiB, ...): QEMU 7.2's
 # virtio-net had stopped sending one guest's packets for good (NETDEV
 # WATCHDOG in that guest's kernel log: A's in one such run, B's in
 # another), over the stream netdev and over a TCP socket netdev alike
