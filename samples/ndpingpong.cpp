@@ -20,7 +20,7 @@
  *
  * Exit status 0 when every message completed and matched and everything
  * was released; 1 otherwise; 2 for a bad command line. */
-#include "common/ndutil.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -68,19 +68,13 @@ struct Options {
 	ULONG waitSeconds;
 };
 
-/* An OVERLAPPED the port loop can mark as dequeued. */
-struct Request {
-	OVERLAPPED ov;
-	bool dequeued;
-};
-
 struct PingPong {
 	const Options *opt;
 	const char *role;
 	IND2Adapter *adapter;
 	ND2_ADAPTER_INFO info;
 	HANDLE file;		/* the adapter's overlapped file */
-	HANDLE port;		/* -b: the completion port the file is associated with */
+	NdWaiter waiter;	/* -b: the completion port the file is associated with */
 	IND2CompletionQueue *cq;
 	IND2QueuePair *qp;
 	IND2MemoryRegion *mr;
@@ -98,9 +92,9 @@ struct PingPong {
 	ULONG readySlots[RECV_DEPTH];
 	ULONG readyBytes[RECV_DEPTH];
 	ULONG nReady;
-	Request cqNotify;
+	NdRequest cqNotify;
 	bool cqNotifyPending;
-	Request disconnectNotify;
+	NdRequest disconnectNotify;
 	bool connected;
 	bool failed;
 	Hello hello;
@@ -118,56 +112,6 @@ static void Fail(PingPong *pp, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\n");
 	pp->failed = true;
-}
-
-static double Seconds(LARGE_INTEGER from, LARGE_INTEGER to)
-{
-	static LARGE_INTEGER freq;
-
-	if (!freq.QuadPart)
-		QueryPerformanceFrequency(&freq);
-	return (double)(to.QuadPart - from.QuadPart) / (double)freq.QuadPart;
-}
-
-static ULONGLONG Now(void)
-{
-	return GetTickCount64();
-}
-
-/* ---- waiting for overlapped requests --------------------------------------- */
-
-/* -b: takes one packet off the port; FALSE after timeoutMs without one. */
-static bool PumpPort(PingPong *pp, DWORD timeoutMs)
-{
-	OVERLAPPED *ov = NULL;
-	ULONG_PTR key;
-	DWORD bytes;
-
-	/* FALSE with an OVERLAPPED is a request that completed with an error
-	 * status: dequeued all the same. */
-	if (!GetQueuedCompletionStatus(pp->port, &bytes, &key, &ov, timeoutMs) && !ov)
-		return false;
-	CONTAINING_RECORD(ov, Request, ov)->dequeued = true;
-	return true;
-}
-
-/* The final status of a request that `issued` started on obj. */
-static HRESULT Wait(PingPong *pp, IND2Overlapped *obj, Request *r, HRESULT issued, DWORD timeoutMs)
-{
-	if (issued != ND_PENDING)
-		return issued;
-	if (!pp->opt->blocking)
-		return obj->GetOverlappedResult(&r->ov, TRUE);
-	while (!r->dequeued) {
-		if (!PumpPort(pp, timeoutMs))
-			return ND_IO_TIMEOUT;
-	}
-	return obj->GetOverlappedResult(&r->ov, FALSE);
-}
-
-static void Issue(Request *r)
-{
-	memset(r, 0, sizeof(*r));
 }
 
 /* ---- the data path ------------------------------------------------------------ */
@@ -301,7 +245,7 @@ static bool HandleResults(PingPong *pp, const ND2_RESULT *r, ULONG n)
 static bool Progress(PingPong *pp)
 {
 	ND2_RESULT results[RECV_DEPTH + SEND_DEPTH];
-	ULONGLONG start = Now();
+	ULONGLONG start = NdNow();
 	unsigned spins = 0;
 	ULONG n;
 
@@ -310,7 +254,7 @@ static bool Progress(PingPong *pp)
 		if (n)
 			return HandleResults(pp, results, n);
 		if (!pp->opt->blocking) {
-			if (++spins % 4096 == 0 && Now() - start > WAIT_MS) {
+			if (++spins % 4096 == 0 && NdNow() - start > WAIT_MS) {
 				Fail(pp, "no completion in %u s of polling", WAIT_MS / 1000);
 				return false;
 			}
@@ -320,7 +264,7 @@ static bool Progress(PingPong *pp)
 		 * notification, so one between GetResults and Notify is not
 		 * lost: it completes the request at once. */
 		if (!pp->cqNotifyPending) {
-			Issue(&pp->cqNotify);
+			NdIssue(&pp->cqNotify);
 			HRESULT hr = pp->cq->Notify(ND_CQ_NOTIFY_ANY, &pp->cqNotify.ov);
 
 			if (hr == ND_SUCCESS)
@@ -332,7 +276,7 @@ static bool Progress(PingPong *pp)
 			pp->cqNotifyPending = true;
 		}
 		while (!pp->cqNotify.dequeued) {
-			if (!PumpPort(pp, WAIT_MS)) {
+			if (!NdPumpPort(&pp->waiter, WAIT_MS)) {
 				Fail(pp, "no completion queue notification in %u s", WAIT_MS / 1000);
 				return false;
 			}
@@ -379,38 +323,13 @@ static bool SendsDone(PingPong *pp)
 
 static bool Setup(PingPong *pp, const sockaddr *local, int localLength)
 {
+	char why[160];
 	HRESULT hr;
-	ULONG size = sizeof(pp->info);
 
-	hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&pp->adapter);
-	if (FAILED(hr)) {
-		SIZE_T size = 0;
-		char text[80];
-
-		NdQueryAddressList(0, NULL, &size);
-		Fail(pp, "no NetworkDirect adapter for %s: %s%s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr), size ? "" : " (no provider has any address; ndinfo says why)");
+	if (!NdOpen(local, localLength, pp->opt->blocking, &pp->adapter, &pp->info, &pp->file, &pp->waiter, why,
+		    sizeof(why))) {
+		Fail(pp, "%s", why);
 		return false;
-	}
-	memset(&pp->info, 0, sizeof(pp->info));
-	pp->info.InfoVersion = ND_VERSION_2;
-	hr = pp->adapter->Query(&pp->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(pp, "IND2Adapter::Query failed: %s", NdStatusString(hr));
-		return false;
-	}
-	hr = pp->adapter->CreateOverlappedFile(&pp->file);
-	if (FAILED(hr)) {
-		Fail(pp, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		pp->file = NULL;
-		return false;
-	}
-	if (pp->opt->blocking) {
-		pp->port = CreateIoCompletionPort(pp->file, NULL, 0, 0);
-		if (!pp->port) {
-			Fail(pp, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
 	}
 	pp->inlineSize = pp->info.InlineRequestThreshold < pp->info.MaxInlineDataSize
 				 ? pp->info.InlineRequestThreshold
@@ -433,7 +352,7 @@ static bool Setup(PingPong *pp, const sockaddr *local, int localLength)
  * connection is made: receives posted before Connect/Accept must work. */
 static bool SetupQueuePair(PingPong *pp, ULONG bufferSize)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	pp->bufferSize = bufferSize ? bufferSize : 1;
@@ -448,9 +367,9 @@ static bool SetupQueuePair(PingPong *pp, ULONG bufferSize)
 		Fail(pp, "IND2Adapter::CreateMemoryRegion failed: %s", NdStatusString(hr));
 		return false;
 	}
-	Issue(&r);
-	hr = Wait(pp, pp->mr, &r, pp->mr->Register(pp->buffer, pp->bufferBytes, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &r.ov),
-		  WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&pp->waiter, pp->mr, &r,
+		    pp->mr->Register(pp->buffer, pp->bufferBytes, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(pp, "IND2MemoryRegion::Register failed: %s", NdStatusString(hr));
 		pp->mr->Release();
@@ -488,18 +407,18 @@ static bool ReleaseLast(PingPong *pp, IUnknown *obj, const char *name)
  * receives, and releases everything in dependency order. */
 static void Teardown(PingPong *pp)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	if (pp->connected && !pp->failed && pp->opt->server) {
 		/* The client disconnects first, once it has its last reply. */
-		hr = Wait(pp, pp->connector, &pp->disconnectNotify, ND_PENDING, WAIT_MS);
+		hr = NdWait(&pp->waiter, pp->connector, &pp->disconnectNotify, ND_PENDING, WAIT_MS);
 		if (hr != ND_SUCCESS && hr != (HRESULT)0xC000020CL)
 			Fail(pp, "IND2Connector::NotifyDisconnect completed with %s", NdStatusString(hr));
 	}
 	if (pp->connected) {
-		Issue(&r);
-		hr = Wait(pp, pp->connector, &r, pp->connector->Disconnect(&r.ov), WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&pp->waiter, pp->connector, &r, pp->connector->Disconnect(&r.ov), WAIT_MS);
 		if (hr != ND_SUCCESS)
 			Fail(pp, "IND2Connector::Disconnect failed: %s", NdStatusString(hr));
 		pp->connected = false;
@@ -511,10 +430,10 @@ static void Teardown(PingPong *pp)
 			Fail(pp, "IND2QueuePair::Flush failed: %s", NdStatusString(hr));
 		while (!pp->failed && (pp->posted || pp->sendsOutstanding)) {
 			ND2_RESULT res[RECV_DEPTH + SEND_DEPTH];
-			ULONGLONG start = Now();
+			ULONGLONG start = NdNow();
 			ULONG n;
 
-			while (!(n = pp->cq->GetResults(res, RECV_DEPTH + SEND_DEPTH)) && Now() - start < WAIT_MS)
+			while (!(n = pp->cq->GetResults(res, RECV_DEPTH + SEND_DEPTH)) && NdNow() - start < WAIT_MS)
 				Sleep(1);
 			if (!n) {
 				Fail(pp, "%lu receives never came back after Flush", (unsigned long)pp->posted);
@@ -537,15 +456,15 @@ static void Teardown(PingPong *pp)
 		/* Canceling completes the Notify (ND_CANCELED) before returning;
 		 * its packet is taken off the port. */
 		pp->cq->CancelOverlappedRequests();
-		Wait(pp, pp->cq, &pp->cqNotify, ND_PENDING, WAIT_MS);
+		NdWait(&pp->waiter, pp->cq, &pp->cqNotify, ND_PENDING, WAIT_MS);
 		pp->cqNotifyPending = false;
 	}
 	ReleaseLast(pp, pp->connector, "IND2Connector");
 	ReleaseLast(pp, pp->listener, "IND2Listener");
 	ReleaseLast(pp, pp->qp, "IND2QueuePair");
 	if (pp->mr) {
-		Issue(&r);
-		hr = Wait(pp, pp->mr, &r, pp->mr->Deregister(&r.ov), WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&pp->waiter, pp->mr, &r, pp->mr->Deregister(&r.ov), WAIT_MS);
 		if (hr != ND_SUCCESS)
 			Fail(pp, "IND2MemoryRegion::Deregister failed: %s", NdStatusString(hr));
 		ReleaseLast(pp, pp->mr, "IND2MemoryRegion");
@@ -553,8 +472,8 @@ static void Teardown(PingPong *pp)
 	ReleaseLast(pp, pp->cq, "IND2CompletionQueue");
 	if (pp->file)
 		CloseHandle(pp->file);
-	if (pp->port)
-		CloseHandle(pp->port);
+	if (pp->waiter.port)
+		CloseHandle(pp->waiter.port);
 	ReleaseLast(pp, pp->adapter, "IND2Adapter");
 	if (pp->buffer)
 		VirtualFree(pp->buffer, 0, MEM_RELEASE);
@@ -617,7 +536,7 @@ static Outcome ClientConnect(PingPong *pp, const sockaddr *local, int localLengt
 	Welcome welcome;
 	ULONG len = sizeof(welcome);
 	SOCKADDR_INET bind;
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	memcpy(&bind, local, localLength);
@@ -635,11 +554,11 @@ static Outcome ClientConnect(PingPong *pp, const sockaddr *local, int localLengt
 	/* ND_TIMEOUT is a success code: the peer did not answer in time, and
 	 * a client tries again. */
 	for (int attempt = 0;; attempt++) {
-		Issue(&r);
-		hr = Wait(pp, pp->connector, &r,
-			  pp->connector->Connect(pp->qp, (const sockaddr *)&o->address, o->addressLength, 0, 0,
-						 &pp->hello, sizeof(pp->hello), &r.ov),
-			  WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&pp->waiter, pp->connector, &r,
+			    pp->connector->Connect(pp->qp, (const sockaddr *)&o->address, o->addressLength, 0, 0,
+						   &pp->hello, sizeof(pp->hello), &r.ov),
+			    WAIT_MS);
 		if (hr != ND_TIMEOUT || attempt == 3)
 			break;
 	}
@@ -662,8 +581,8 @@ static Outcome ClientConnect(PingPong *pp, const sockaddr *local, int localLengt
 		     (unsigned long)welcome.bufferSize, (unsigned long)o->maxSize);
 		return FAILED;
 	}
-	Issue(&r);
-	hr = Wait(pp, pp->connector, &r, pp->connector->CompleteConnect(&r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&pp->waiter, pp->connector, &r, pp->connector->CompleteConnect(&r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(pp, "IND2Connector::CompleteConnect failed: %s", NdStatusString(hr));
 		return FAILED;
@@ -696,7 +615,7 @@ static bool ClientRun(PingPong *pp)
 				break;
 			}
 			QueryPerformanceCounter(&t1);
-			rtt[it] = Seconds(t0, t1);
+			rtt[it] = NdSeconds(t0, t1);
 			if (!Check(pp, SlotBuffer(pp, slot), bytes, seq, size, 1, it) || !PostReceive(pp, slot)) {
 				ok = false;
 				break;
@@ -704,7 +623,7 @@ static bool ClientRun(PingPong *pp)
 		}
 		if (ok) {
 			QueryPerformanceCounter(&t1);
-			PrintRow(size, o->iterations, rtt, Seconds(first, t1));
+			PrintRow(size, o->iterations, rtt, NdSeconds(first, t1));
 		}
 		if (size >= 0x80000000u)
 			break;
@@ -770,7 +689,7 @@ static bool ServerAccept(PingPong *pp)
 	ULONG len = sizeof(*h);
 	SOCKADDR_INET peer;
 	ULONG peerLength = sizeof(peer);
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 	char text[80];
 
@@ -794,8 +713,9 @@ static bool ServerAccept(PingPong *pp)
 	       NdAddressString((const sockaddr *)&o->address, text, sizeof(text)),
 	       o->blocking ? "blocking" : "polling");
 	fflush(stdout);
-	Issue(&r);
-	hr = Wait(pp, pp->listener, &r, pp->listener->GetConnectionRequest(pp->connector, &r.ov), INFINITE);
+	NdIssue(&r);
+	hr = NdWait(&pp->waiter, pp->listener, &r, pp->listener->GetConnectionRequest(pp->connector, &r.ov),
+		    INFINITE);
 	if (hr != ND_SUCCESS) {
 		Fail(pp, "IND2Listener::GetConnectionRequest failed: %s", NdStatusString(hr));
 		return false;
@@ -823,15 +743,15 @@ static bool ServerAccept(PingPong *pp)
 	welcome.version = PROTOCOL_VERSION;
 	welcome.bufferSize = pp->bufferSize;
 	welcome.receiveDepth = RECV_DEPTH;
-	Issue(&r);
-	hr = Wait(pp, pp->connector, &r,
-		  pp->connector->Accept(pp->qp, 0, 0, &welcome, sizeof(welcome), &r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&pp->waiter, pp->connector, &r,
+		    pp->connector->Accept(pp->qp, 0, 0, &welcome, sizeof(welcome), &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(pp, "IND2Connector::Accept failed: %s", NdStatusString(hr));
 		return false;
 	}
 	pp->connected = true;
-	Issue(&pp->disconnectNotify);
+	NdIssue(&pp->disconnectNotify);
 	hr = pp->connector->NotifyDisconnect(&pp->disconnectNotify.ov);
 	if (hr != ND_PENDING) {
 		Fail(pp, "IND2Connector::NotifyDisconnect returned %s, not ND_PENDING", NdStatusString(hr));
@@ -908,24 +828,6 @@ static void Usage(FILE *f = stderr)
 		DEFAULT_PORT);
 }
 
-static bool ParseNumber(const char *text, ULONG *out)
-{
-	char *end;
-	unsigned long long v = strtoull(text, &end, 0);
-
-	if (!*text || end == text || v > 0xFFFFFFFFull)
-		return false;
-	/* k/K, m/M suffixes as perftest's sizes. */
-	if (*end == 'k' || *end == 'K')
-		v <<= 10, end++;
-	else if (*end == 'm' || *end == 'M')
-		v <<= 20, end++;
-	if (*end || v > 0xFFFFFFFFull)
-		return false;
-	*out = (ULONG)v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	Options o;
@@ -968,25 +870,25 @@ int main(int argc, char **argv)
 			local = v;
 			break;
 		case 'n':
-			if (!ParseNumber(v, &o.iterations) || !o.iterations) {
+			if (!NdParseNumber(v, &o.iterations) || !o.iterations) {
 				Usage();
 				return 2;
 			}
 			break;
 		case 'S':
-			if (!ParseNumber(v, &o.minSize)) {
+			if (!NdParseNumber(v, &o.minSize)) {
 				Usage();
 				return 2;
 			}
 			break;
 		case 'M':
-			if (!ParseNumber(v, &o.maxSize) || o.maxSize > MAX_BUFFER) {
+			if (!NdParseNumber(v, &o.maxSize) || o.maxSize > MAX_BUFFER) {
 				Usage();
 				return 2;
 			}
 			break;
 		case 'w':
-			if (!ParseNumber(v, &o.waitSeconds)) {
+			if (!NdParseNumber(v, &o.waitSeconds)) {
 				Usage();
 				return 2;
 			}
@@ -1019,11 +921,11 @@ int main(int argc, char **argv)
 	if (o.server) {
 		out = Server(&o);
 	} else {
-		ULONGLONG deadline = Now() + (ULONGLONG)o.waitSeconds * 1000;
+		ULONGLONG deadline = NdNow() + (ULONGLONG)o.waitSeconds * 1000;
 
 		/* A refused connection (no server listening yet) is tried again
 		 * from scratch: new queue pair, new connector. */
-		while ((out = Client(&o)) == REFUSED && Now() < deadline)
+		while ((out = Client(&o)) == REFUSED && NdNow() < deadline)
 			Sleep(500);
 		if (out == REFUSED)
 			fprintf(stderr, "ndpingpong client: connection refused by %s\n", addr);

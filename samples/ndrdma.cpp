@@ -66,7 +66,7 @@ static Outcome ClientConnect(Rdma *rd, const sockaddr *local, int localLength)
 	Welcome welcome;
 	ULONG len = sizeof(welcome);
 	SOCKADDR_INET bind;
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 	/* Reads need the server to let us have some outstanding. */
 	ULONG outbound = rd->plan.test == TEST_READ ? rd->plan.depth : 0;
@@ -83,11 +83,11 @@ static Outcome ClientConnect(Rdma *rd, const sockaddr *local, int localLength)
 	/* ND_TIMEOUT is a success code: the peer did not answer in time, and
 	 * a client tries again. */
 	for (int attempt = 0;; attempt++) {
-		Issue(&r);
-		hr = Wait(rd, rd->connector, &r,
-			  rd->connector->Connect(rd->qp, (const sockaddr *)&o->address, o->addressLength, 0, outbound,
-						 &rd->plan, sizeof(rd->plan), &r.ov),
-			  WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&rd->waiter, rd->connector, &r,
+			    rd->connector->Connect(rd->qp, (const sockaddr *)&o->address, o->addressLength, 0, outbound,
+						   &rd->plan, sizeof(rd->plan), &r.ov),
+			    WAIT_MS);
 		if (hr != ND_TIMEOUT || attempt == 3)
 			break;
 	}
@@ -114,8 +114,8 @@ static Outcome ClientConnect(Rdma *rd, const sockaddr *local, int localLength)
 		Fail(rd, "the connection allows no outstanding Read (we asked for %lu)", (unsigned long)outbound);
 		return FAILED;
 	}
-	Issue(&r);
-	hr = Wait(rd, rd->connector, &r, rd->connector->CompleteConnect(&r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&rd->waiter, rd->connector, &r, rd->connector->CompleteConnect(&r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(rd, "IND2Connector::CompleteConnect failed: %s", NdStatusString(hr));
 		return FAILED;
@@ -219,7 +219,7 @@ static bool ServerAccept(Rdma *rd)
 	SOCKADDR_INET peer;
 	ULONG peerLength = sizeof(peer);
 	ULONG inbound;
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 	char text[80];
 
@@ -242,8 +242,9 @@ static bool ServerAccept(Rdma *rd)
 	printf("ndrdma server: listening on %s (%s)\n", NdAddressString((const sockaddr *)&o->address, text, sizeof(text)),
 	       o->blocking ? "blocking" : "polling");
 	fflush(stdout);
-	Issue(&r);
-	hr = Wait(rd, rd->listener, &r, rd->listener->GetConnectionRequest(rd->connector, &r.ov), INFINITE);
+	NdIssue(&r);
+	hr = NdWait(&rd->waiter, rd->listener, &r, rd->listener->GetConnectionRequest(rd->connector, &r.ov),
+		    INFINITE);
 	if (hr != ND_SUCCESS) {
 		Fail(rd, "IND2Listener::GetConnectionRequest failed: %s", NdStatusString(hr));
 		return false;
@@ -279,15 +280,15 @@ static bool ServerAccept(Rdma *rd)
 	welcome.magic = HELLO_MAGIC;
 	welcome.version = PROTOCOL_VERSION;
 	welcome.maxTransfer = rd->info.MaxTransferLength;
-	Issue(&r);
-	hr = Wait(rd, rd->connector, &r, rd->connector->Accept(rd->qp, inbound, 0, &welcome, sizeof(welcome), &r.ov),
-		  WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&rd->waiter, rd->connector, &r,
+		    rd->connector->Accept(rd->qp, inbound, 0, &welcome, sizeof(welcome), &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(rd, "IND2Connector::Accept failed: %s", NdStatusString(hr));
 		return false;
 	}
 	rd->connected = true;
-	Issue(&rd->disconnectNotify);
+	NdIssue(&rd->disconnectNotify);
 	hr = rd->connector->NotifyDisconnect(&rd->disconnectNotify.ov);
 	if (hr != ND_PENDING) {
 		Fail(rd, "IND2Connector::NotifyDisconnect returned %s, not ND_PENDING", NdStatusString(hr));
@@ -399,24 +400,6 @@ static void Usage(FILE *f = stderr)
 		DEFAULT_PORT);
 }
 
-static bool ParseNumber(const char *text, ULONG *out)
-{
-	char *end;
-	unsigned long long v = strtoull(text, &end, 0);
-
-	if (!*text || end == text || v > 0xFFFFFFFFull)
-		return false;
-	/* k/K, m/M suffixes as perftest's sizes. */
-	if (*end == 'k' || *end == 'K')
-		v <<= 10, end++;
-	else if (*end == 'm' || *end == 'M')
-		v <<= 20, end++;
-	if (*end || v > 0xFFFFFFFFull)
-		return false;
-	*out = (ULONG)v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	Options o;
@@ -482,23 +465,23 @@ int main(int argc, char **argv)
 			clientOnly = true;
 			break;
 		case 'n':
-			good = ParseNumber(v, &o.iterations) && o.iterations;
+			good = NdParseNumber(v, &o.iterations) && o.iterations;
 			clientOnly = true;
 			break;
 		case 'S':
-			good = ParseNumber(v, &o.minSize) && o.minSize;
+			good = NdParseNumber(v, &o.minSize) && o.minSize;
 			clientOnly = true;
 			break;
 		case 'M':
-			good = ParseNumber(v, &o.maxSize) && o.maxSize;
+			good = NdParseNumber(v, &o.maxSize) && o.maxSize;
 			clientOnly = true;
 			break;
 		case 'd':
-			good = ParseNumber(v, &o.depth) && o.depth && o.depth <= 65536;
+			good = NdParseNumber(v, &o.depth) && o.depth && o.depth <= 65536;
 			clientOnly = true;
 			break;
 		case 'w':
-			good = ParseNumber(v, &o.waitSeconds);
+			good = NdParseNumber(v, &o.waitSeconds);
 			clientOnly = true;
 			break;
 		default:

@@ -23,7 +23,7 @@
  *
  * Exit status 0 when every message completed and matched and everything
  * was released; 1 otherwise; 2 for a bad command line. */
-#include "common/ndutil.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -74,12 +74,6 @@ struct Options {
 	ULONG waitSeconds;
 };
 
-/* An OVERLAPPED the port loop can mark as dequeued. */
-struct Request {
-	OVERLAPPED ov;
-	bool dequeued;
-};
-
 struct Node;
 
 struct Conn {
@@ -93,7 +87,7 @@ struct Conn {
 	bool finished;		/* server: every message of the schedule echoed */
 	ULONG sendsOutstanding;
 	bool connected;
-	Request disconnectNotify;
+	NdRequest disconnectNotify;
 	bool disconnectPending;
 	/* client */
 	char *recvBuffer, *sendBuffer;
@@ -110,7 +104,7 @@ struct Node {
 	IND2Adapter *adapter;
 	ND2_ADAPTER_INFO info;
 	HANDLE file;
-	HANDLE port;		/* -b */
+	NdWaiter waiter;	/* -b: its port */
 	IND2CompletionQueue *cq;
 	IND2MemoryRegion *mr;
 	IND2SharedReceiveQueue *srq;
@@ -126,9 +120,9 @@ struct Node {
 	ULONG threshold;
 	ULONG replenishments;
 	ULONGLONG messages;
-	Request srqNotify;
+	NdRequest srqNotify;
 	bool srqNotifyPending;
-	Request cqNotify;
+	NdRequest cqNotify;
 	bool cqNotifyPending;
 	Conn conns[MAX_CONNS];
 	ULONG nConns;
@@ -147,78 +141,6 @@ static void Fail(Node *n, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\n");
 	n->failed = true;
-}
-
-static ULONGLONG Now(void)
-{
-	return GetTickCount64();
-}
-
-static double Seconds(LARGE_INTEGER from, LARGE_INTEGER to)
-{
-	static LARGE_INTEGER freq;
-
-	if (!freq.QuadPart)
-		QueryPerformanceFrequency(&freq);
-	return (double)(to.QuadPart - from.QuadPart) / (double)freq.QuadPart;
-}
-
-static void Issue(Request *r)
-{
-	memset(r, 0, sizeof(*r));
-}
-
-/* -b: takes one packet off the port; false after timeoutMs without one. */
-static bool PumpPort(Node *n, DWORD timeoutMs)
-{
-	OVERLAPPED *ov = NULL;
-	ULONG_PTR key;
-	DWORD bytes;
-
-	/* FALSE with an OVERLAPPED is a request that failed: dequeued all the same. */
-	if (!GetQueuedCompletionStatus(n->port, &bytes, &key, &ov, timeoutMs) && !ov)
-		return false;
-	CONTAINING_RECORD(ov, Request, ov)->dequeued = true;
-	return true;
-}
-
-/* The final status of a request that `issued` started on obj.  One that
- * does not end in time is canceled (which completes it before returning)
- * and taken off the port, so that nothing writes to it once it is gone. */
-static HRESULT Wait(Node *n, IND2Overlapped *obj, Request *r, HRESULT issued, DWORD timeoutMs)
-{
-	ULONGLONG end = Now() + timeoutMs;
-
-	if (issued != ND_PENDING)
-		return issued;
-	for (;;) {
-		ULONGLONG now = Now();
-
-		if (!n->opt->blocking) {
-			HRESULT hr = obj->GetOverlappedResult(&r->ov, FALSE);
-
-			if (hr != ND_PENDING)
-				return hr;
-			if (now >= end)
-				break;
-			Sleep(1);
-		} else if (r->dequeued) {
-			return obj->GetOverlappedResult(&r->ov, FALSE);
-		} else if (now >= end || !PumpPort(n, (DWORD)(end - now))) {
-			if (!r->dequeued)
-				break;
-		}
-	}
-	obj->CancelOverlappedRequests();
-	while (n->opt->blocking && !r->dequeued && PumpPort(n, WAIT_MS))
-		;
-	return ND_IO_TIMEOUT;
-}
-
-/* A request issued earlier has completed (its packet taken, with -b). */
-static bool Done(Node *n, Request *r)
-{
-	return n->opt->blocking ? r->dequeued : HasOverlappedIoCompleted(&r->ov);
 }
 
 /* ---- the data ------------------------------------------------------------------------ */
@@ -335,7 +257,7 @@ static bool PostSrqReceives(Node *n)
 
 static bool ArmSrqNotify(Node *n)
 {
-	Issue(&n->srqNotify);
+	NdIssue(&n->srqNotify);
 	HRESULT hr = n->srq->Notify(&n->srqNotify.ov);
 
 	if (hr != ND_PENDING && hr != ND_SUCCESS) {
@@ -443,7 +365,7 @@ static bool ClientResult(Node *n, const ND2_RESULT *r)
 static bool Progress(Node *n)
 {
 	ND2_RESULT results[16];
-	ULONGLONG start = Now();
+	ULONGLONG start = NdNow();
 	unsigned spins = 0;
 
 	for (;;) {
@@ -456,9 +378,9 @@ static bool Progress(Node *n)
 		/* Packets already on the port, the SRQ's Notify among them: the
 		 * SRQ must be replenished before its last receives are used up,
 		 * not once the CQ runs dry. */
-		while (n->opt->blocking && PumpPort(n, 0))
+		while (n->opt->blocking && NdPumpPort(&n->waiter, 0))
 			;
-		if (n->srqNotifyPending && Done(n, &n->srqNotify) && !Replenish(n))
+		if (n->srqNotifyPending && NdDone(&n->waiter, &n->srqNotify) && !Replenish(n))
 			return false;
 		if (n->cqNotifyPending && n->cqNotify.dequeued) {
 			n->cqNotifyPending = false;
@@ -472,7 +394,14 @@ static bool Progress(Node *n)
 		if (got)
 			return true;
 		if (!n->opt->blocking) {
-			if (++spins % 4096 == 0 && Now() - start > WAIT_MS) {
+			/* On rxe the "adapter" is kernel work on the same CPUs:
+			 * with the guest's one vCPU shared by two spinning clients,
+			 * a poller that never yields starves what makes its
+			 * completions (as ndrdma's SpinMarker and nd2peer's
+			 * spinners found). */
+			if (++spins % 64 == 0)
+				SwitchToThread();
+			if (spins % 4096 == 0 && NdNow() - start > WAIT_MS) {
 				Fail(n, "no completion in %u s of polling", WAIT_MS / 1000);
 				return false;
 			}
@@ -480,7 +409,7 @@ static bool Progress(Node *n)
 		}
 		/* A completion between GetResults and Notify completes Notify at once. */
 		if (!n->cqNotifyPending) {
-			Issue(&n->cqNotify);
+			NdIssue(&n->cqNotify);
 			HRESULT hr = n->cq->Notify(ND_CQ_NOTIFY_ANY, &n->cqNotify.ov);
 
 			if (hr == ND_SUCCESS)
@@ -491,7 +420,7 @@ static bool Progress(Node *n)
 			}
 			n->cqNotifyPending = true;
 		}
-		if (!PumpPort(n, WAIT_MS)) {
+		if (!NdPumpPort(&n->waiter, WAIT_MS)) {
 			Fail(n, "no notification in %u s", WAIT_MS / 1000);
 			return false;
 		}
@@ -502,21 +431,11 @@ static bool Progress(Node *n)
 
 static bool Setup(Node *n, const sockaddr *local, int localLength)
 {
-	ULONG size = sizeof(n->info);
-	HRESULT hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&n->adapter);
+	char why[160];
 
-	if (FAILED(hr)) {
-		char text[80];
-
-		Fail(n, "no NetworkDirect adapter for %s: %s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr));
-		return false;
-	}
-	memset(&n->info, 0, sizeof(n->info));
-	n->info.InfoVersion = ND_VERSION_2;
-	hr = n->adapter->Query(&n->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(n, "IND2Adapter::Query failed: %s", NdStatusString(hr));
+	if (!NdOpen(local, localLength, n->opt->blocking, &n->adapter, &n->info, &n->file, &n->waiter, why,
+		    sizeof(why))) {
+		Fail(n, "%s", why);
 		return false;
 	}
 	n->maxSize = n->opt->maxSize ? n->opt->maxSize : n->info.MaxTransferLength;
@@ -525,26 +444,13 @@ static bool Setup(Node *n, const sockaddr *local, int localLength)
 		     (unsigned long)n->info.MaxTransferLength);
 		return false;
 	}
-	hr = n->adapter->CreateOverlappedFile(&n->file);
-	if (FAILED(hr)) {
-		Fail(n, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		n->file = NULL;
-		return false;
-	}
-	if (n->opt->blocking) {
-		n->port = CreateIoCompletionPort(n->file, NULL, 0, 0);
-		if (!n->port) {
-			Fail(n, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
-	}
 	return true;
 }
 
 /* buffers of bufferSize bytes each, registered, and a CQ of depth. */
 static bool SetupBuffers(Node *n, ULONG buffers, ULONG depth)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	n->bufferSize = n->maxSize ? n->maxSize : 1;
@@ -559,9 +465,9 @@ static bool SetupBuffers(Node *n, ULONG buffers, ULONG depth)
 		Fail(n, "IND2Adapter::CreateMemoryRegion failed: %s", NdStatusString(hr));
 		return false;
 	}
-	Issue(&r);
-	hr = Wait(n, n->mr, &r, n->mr->Register(n->buffer, n->bufferBytes, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &r.ov),
-		  WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&n->waiter, n->mr, &r,
+		    n->mr->Register(n->buffer, n->bufferBytes, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(n, "IND2MemoryRegion::Register of %llu bytes failed: %s", (unsigned long long)n->bufferBytes,
 		     NdStatusString(hr));
@@ -592,28 +498,28 @@ static void ReleaseLast(Node *n, IUnknown *obj, const char *name)
  * dependency order, after the requests still out came back. */
 static void Teardown(Node *n)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	for (ULONG i = 0; i < n->nConns; i++) {
 		Conn *c = &n->conns[i];
 
 		if (c->disconnectPending && !n->failed) {
-			hr = Wait(n, c->connector, &c->disconnectNotify, ND_PENDING, WAIT_MS);
+			hr = NdWait(&n->waiter, c->connector, &c->disconnectNotify, ND_PENDING, WAIT_MS);
 			c->disconnectPending = false;
 			if (hr != ND_SUCCESS && hr != (HRESULT)0xC000020CL)
 				Fail(n, "IND2Connector::NotifyDisconnect completed with %s", NdStatusString(hr));
 		}
 		if (c->connected) {
-			Issue(&r);
-			hr = Wait(n, c->connector, &r, c->connector->Disconnect(&r.ov), WAIT_MS);
+			NdIssue(&r);
+			hr = NdWait(&n->waiter, c->connector, &r, c->connector->Disconnect(&r.ov), WAIT_MS);
 			if (hr != ND_SUCCESS)
 				Fail(n, "IND2Connector::Disconnect failed: %s", NdStatusString(hr));
 			c->connected = false;
 		}
 		if (c->disconnectPending) {
 			c->connector->CancelOverlappedRequests();
-			Wait(n, c->connector, &c->disconnectNotify, ND_PENDING, WAIT_MS);
+			NdWait(&n->waiter, c->connector, &c->disconnectNotify, ND_PENDING, WAIT_MS);
 		}
 		if (c->qp)
 			c->qp->Flush();
@@ -621,7 +527,7 @@ static void Teardown(Node *n)
 	/* Flushed requests come back; the SRQ's receives stay with it. */
 	if (n->cq && !n->failed) {
 		ND2_RESULT res[16];
-		ULONGLONG start = Now();
+		ULONGLONG start = NdNow();
 
 		for (;;) {
 			ULONG out = 0;
@@ -642,7 +548,7 @@ static void Teardown(Node *n)
 				else
 					c->receivePosted = false;
 			}
-			if (!got && Now() - start > WAIT_MS) {
+			if (!got && NdNow() - start > WAIT_MS) {
 				Fail(n, "%lu requests never came back after Flush", (unsigned long)out);
 				break;
 			}
@@ -652,11 +558,11 @@ static void Teardown(Node *n)
 	}
 	if (n->cqNotifyPending) {
 		n->cq->CancelOverlappedRequests();
-		Wait(n, n->cq, &n->cqNotify, ND_PENDING, WAIT_MS);
+		NdWait(&n->waiter, n->cq, &n->cqNotify, ND_PENDING, WAIT_MS);
 	}
 	if (n->srqNotifyPending) {
 		n->srq->CancelOverlappedRequests();
-		Wait(n, n->srq, &n->srqNotify, ND_PENDING, WAIT_MS);
+		NdWait(&n->waiter, n->srq, &n->srqNotify, ND_PENDING, WAIT_MS);
 	}
 	for (ULONG i = 0; i < n->nConns; i++) {
 		ReleaseLast(n, n->conns[i].connector, "IND2Connector");
@@ -665,8 +571,8 @@ static void Teardown(Node *n)
 	ReleaseLast(n, n->listener, "IND2Listener");
 	ReleaseLast(n, n->srq, "IND2SharedReceiveQueue");
 	if (n->mr) {
-		Issue(&r);
-		hr = Wait(n, n->mr, &r, n->mr->Deregister(&r.ov), WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&n->waiter, n->mr, &r, n->mr->Deregister(&r.ov), WAIT_MS);
 		if (hr != ND_SUCCESS)
 			Fail(n, "IND2MemoryRegion::Deregister failed: %s", NdStatusString(hr));
 		ReleaseLast(n, n->mr, "IND2MemoryRegion");
@@ -674,8 +580,8 @@ static void Teardown(Node *n)
 	ReleaseLast(n, n->cq, "IND2CompletionQueue");
 	if (n->file)
 		CloseHandle(n->file);
-	if (n->port)
-		CloseHandle(n->port);
+	if (n->waiter.port)
+		CloseHandle(n->waiter.port);
 	ReleaseLast(n, n->adapter, "IND2Adapter");
 	if (n->buffer)
 		VirtualFree(n->buffer, 0, MEM_RELEASE);
@@ -688,7 +594,7 @@ static bool ServerAccept(Node *n, Conn *c)
 {
 	Welcome welcome = { MAGIC, PROTOCOL_VERSION, n->bufferSize, n->nBuffers };
 	ULONG len = sizeof(c->hello);
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	hr = n->adapter->CreateConnector(IID_IND2Connector, n->file, (void **)&c->connector);
@@ -696,9 +602,9 @@ static bool ServerAccept(Node *n, Conn *c)
 		Fail(n, "IND2Adapter::CreateConnector failed: %s", NdStatusString(hr));
 		return false;
 	}
-	Issue(&r);
-	hr = Wait(n, n->listener, &r, n->listener->GetConnectionRequest(c->connector, &r.ov),
-		  (DWORD)(n->opt->waitSeconds * 1000));
+	NdIssue(&r);
+	hr = NdWait(&n->waiter, n->listener, &r, n->listener->GetConnectionRequest(c->connector, &r.ov),
+		    (DWORD)(n->opt->waitSeconds * 1000));
 	if (hr != ND_SUCCESS) {
 		Fail(n, "IND2Listener::GetConnectionRequest failed: %s", NdStatusString(hr));
 		return false;
@@ -719,15 +625,16 @@ static bool ServerAccept(Node *n, Conn *c)
 		Fail(n, "IND2Adapter::CreateQueuePairWithSrq failed: %s", NdStatusString(hr));
 		return false;
 	}
-	Issue(&r);
-	hr = Wait(n, c->connector, &r, c->connector->Accept(c->qp, 0, 0, &welcome, sizeof(welcome), &r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&n->waiter, c->connector, &r,
+		    c->connector->Accept(c->qp, 0, 0, &welcome, sizeof(welcome), &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(n, "IND2Connector::Accept failed: %s", NdStatusString(hr));
 		return false;
 	}
 	c->connected = true;
 	c->size = c->hello.minSize;
-	Issue(&c->disconnectNotify);
+	NdIssue(&c->disconnectNotify);
 	hr = c->connector->NotifyDisconnect(&c->disconnectNotify.ov);
 	if (hr != ND_PENDING) {
 		Fail(n, "IND2Connector::NotifyDisconnect returned %s, not ND_PENDING", NdStatusString(hr));
@@ -834,7 +741,7 @@ static Outcome ClientConnect(Node *n, Conn *c, ULONG index, const sockaddr *loca
 	Welcome welcome;
 	ULONG len = sizeof(welcome);
 	SOCKADDR_INET bind;
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	c->recvBuffer = n->buffer + (SIZE_T)2 * index * n->bufferSize;
@@ -866,11 +773,11 @@ static Outcome ClientConnect(Node *n, Conn *c, ULONG index, const sockaddr *loca
 	}
 	c->hello = { MAGIC, PROTOCOL_VERSION, o->minSize, n->maxSize, o->iterations, GetCurrentProcessId(), index };
 	for (int attempt = 0;; attempt++) {
-		Issue(&r);
-		hr = Wait(n, c->connector, &r,
-			  c->connector->Connect(c->qp, (const sockaddr *)&o->address, o->addressLength, 0, 0, &c->hello,
-						sizeof(c->hello), &r.ov),
-			  WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&n->waiter, c->connector, &r,
+			    c->connector->Connect(c->qp, (const sockaddr *)&o->address, o->addressLength, 0, 0,
+						  &c->hello, sizeof(c->hello), &r.ov),
+			    WAIT_MS);
 		/* ND_TIMEOUT is a success code: try again. */
 		if (hr != ND_TIMEOUT || attempt == 3)
 			break;
@@ -889,8 +796,8 @@ static Outcome ClientConnect(Node *n, Conn *c, ULONG index, const sockaddr *loca
 		     (unsigned long)n->maxSize, NdStatusString(hr), (unsigned long)len);
 		return FAILED;
 	}
-	Issue(&r);
-	hr = Wait(n, c->connector, &r, c->connector->CompleteConnect(&r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&n->waiter, c->connector, &r, c->connector->CompleteConnect(&r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(n, "IND2Connector::CompleteConnect failed: %s", NdStatusString(hr));
 		return FAILED;
@@ -942,7 +849,7 @@ static bool ClientRun(Node *n)
 			}
 		}
 		QueryPerformanceCounter(&t1);
-		double s = Seconds(t0, t1);
+		double s = NdSeconds(t0, t1);
 		ULONGLONG msgs = (ULONGLONG)o->iterations * n->nConns;
 
 		printf(" %-7lu %-7lu %-12lu %-9llu %-13.2f %.2f\n", (unsigned long)size, (unsigned long)n->nConns,
@@ -1037,23 +944,6 @@ static void Usage(FILE *f = stderr)
 		DEFAULT_PORT, MAX_CONNS);
 }
 
-static bool ParseNumber(const char *text, ULONG *out)
-{
-	char *end;
-	unsigned long long v = strtoull(text, &end, 0);
-
-	if (!*text || end == text || v > 0xFFFFFFFFull)
-		return false;
-	if (*end == 'k' || *end == 'K')
-		v <<= 10, end++;
-	else if (*end == 'm' || *end == 'M')
-		v <<= 20, end++;
-	if (*end || v > 0xFFFFFFFFull)
-		return false;
-	*out = (ULONG)v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	Options o;
@@ -1115,7 +1005,7 @@ int main(int argc, char **argv)
 			Usage();
 			return 2;
 		}
-		if (number && !ParseNumber(v, number)) {
+		if (number && !NdParseNumber(v, number)) {
 			Usage();
 			return 2;
 		}
@@ -1146,12 +1036,12 @@ int main(int argc, char **argv)
 	if (o.server) {
 		ok = Server(&o);
 	} else {
-		ULONGLONG deadline = Now() + (ULONGLONG)o.waitSeconds * 1000;
+		ULONGLONG deadline = NdNow() + (ULONGLONG)o.waitSeconds * 1000;
 		Outcome out;
 
 		/* A refused connection (no server listening yet) is tried again
 		 * from scratch. */
-		while ((out = Client(&o)) == REFUSED && Now() < deadline)
+		while ((out = Client(&o)) == REFUSED && NdNow() < deadline)
 			Sleep(500);
 		if (out == REFUSED)
 			fprintf(stderr, "ndsrq client: connection refused by %s\n", addr);

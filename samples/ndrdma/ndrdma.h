@@ -4,7 +4,7 @@
 #ifndef NDSAMPLES_NDRDMA_H
 #define NDSAMPLES_NDRDMA_H
 
-#include "common/ndutil.h"
+#include "common/ndadapter.h"
 
 #include <stdint.h>
 
@@ -83,12 +83,6 @@ struct Options {
 	ULONG waitSeconds;
 };
 
-/* An OVERLAPPED the port loop can mark as dequeued. */
-struct Request {
-	OVERLAPPED ov;
-	bool dequeued;
-};
-
 struct Rdma {
 	const Options *opt;
 	const char *role;
@@ -96,7 +90,7 @@ struct Rdma {
 	IND2Adapter *adapter;
 	ND2_ADAPTER_INFO info;
 	HANDLE file;		/* the adapter's overlapped file */
-	HANDLE port;		/* -b: the completion port the file is associated with */
+	NdWaiter waiter;	/* -b: the completion port the file is associated with */
 	IND2CompletionQueue *cq;
 	IND2QueuePair *qp;
 	IND2MemoryRegion *mr;
@@ -131,9 +125,9 @@ struct Rdma {
 	UINT32 opsCompleted;
 	ULONG otherOutstanding;	/* Bind, Invalidate */
 	DWORD ctlWaitMs;	/* how long NextCtl waits: the server, for as long as the client works */
-	Request cqNotify;
+	NdRequest cqNotify;
 	bool cqNotifyPending;
-	Request disconnectNotify;
+	NdRequest disconnectNotify;
 	bool connected;
 	bool peerGone;
 	bool failed;
@@ -146,7 +140,6 @@ struct Rdma {
 
 /* Shared by the parts of ndrdma (samples/ndrdma/). */
 void Fail(Rdma *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-double Seconds(LARGE_INTEGER from, LARGE_INTEGER to);
 
 /* pattern.cpp: what every byte must be */
 UINT8 PatternByte(UINT64 seed, SIZE_T offset);
@@ -155,8 +148,6 @@ void PatternPoison(char *p, UINT64 seed, SIZE_T start, SIZE_T len);
 bool PatternCheck(const char *p, UINT64 seed, SIZE_T start, SIZE_T len, SIZE_T *bad);
 
 /* queue.cpp: requests and their completions */
-HRESULT Wait(Rdma *rd, IND2Overlapped *obj, Request *r, HRESULT issued, DWORD timeoutMs);
-void Issue(Request *r);
 bool PostCtlReceive(Rdma *rd, ULONG slot);
 bool Poll(Rdma *rd);
 bool Progress(Rdma *rd);

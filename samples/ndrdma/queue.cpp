@@ -22,51 +22,6 @@ void Fail(Rdma *rd, const char *fmt, ...)
 	rd->failed = true;
 }
 
-double Seconds(LARGE_INTEGER from, LARGE_INTEGER to)
-{
-	static LARGE_INTEGER freq;
-
-	if (!freq.QuadPart)
-		QueryPerformanceFrequency(&freq);
-	return (double)(to.QuadPart - from.QuadPart) / (double)freq.QuadPart;
-}
-
-/* ---- waiting for overlapped requests --------------------------------------------- */
-
-/* -b: takes one packet off the port; FALSE after timeoutMs without one. */
-static bool PumpPort(Rdma *rd, DWORD timeoutMs)
-{
-	OVERLAPPED *ov = NULL;
-	ULONG_PTR key;
-	DWORD bytes;
-
-	/* FALSE with an OVERLAPPED is a request that completed with an error
-	 * status: dequeued all the same. */
-	if (!GetQueuedCompletionStatus(rd->port, &bytes, &key, &ov, timeoutMs) && !ov)
-		return false;
-	CONTAINING_RECORD(ov, Request, ov)->dequeued = true;
-	return true;
-}
-
-/* The final status of a request that `issued` started on obj. */
-HRESULT Wait(Rdma *rd, IND2Overlapped *obj, Request *r, HRESULT issued, DWORD timeoutMs)
-{
-	if (issued != ND_PENDING)
-		return issued;
-	if (!rd->opt->blocking)
-		return obj->GetOverlappedResult(&r->ov, TRUE);
-	while (!r->dequeued) {
-		if (!PumpPort(rd, timeoutMs))
-			return ND_IO_TIMEOUT;
-	}
-	return obj->GetOverlappedResult(&r->ov, FALSE);
-}
-
-void Issue(Request *r)
-{
-	memset(r, 0, sizeof(*r));
-}
-
 /* ---- completions ------------------------------------------------------------------ */
 
 bool PostCtlReceive(Rdma *rd, ULONG slot)
@@ -189,10 +144,10 @@ bool Poll(Rdma *rd)
  * GetOverlappedResult waiting; no port in this mode. */
 static bool SleepForCompletion(Rdma *rd)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
-	Issue(&r);
+	NdIssue(&r);
 	hr = rd->cq->Notify(ND_CQ_NOTIFY_ANY, &r.ov);
 	if (hr == ND_PENDING)
 		hr = rd->cq->GetOverlappedResult(&r.ov, TRUE);
@@ -234,7 +189,7 @@ bool ProgressFor(Rdma *rd, DWORD timeoutMs)
 		 * notification, so one between GetResults and Notify is not
 		 * lost: it completes the request at once. */
 		if (!rd->cqNotifyPending) {
-			Issue(&rd->cqNotify);
+			NdIssue(&rd->cqNotify);
 			HRESULT hr = rd->cq->Notify(ND_CQ_NOTIFY_ANY, &rd->cqNotify.ov);
 
 			if (hr == ND_SUCCESS)
@@ -246,7 +201,7 @@ bool ProgressFor(Rdma *rd, DWORD timeoutMs)
 			rd->cqNotifyPending = true;
 		}
 		while (!rd->cqNotify.dequeued) {
-			if (!PumpPort(rd, timeoutMs)) {
+			if (!NdPumpPort(&rd->waiter, timeoutMs)) {
 				Fail(rd, "no completion queue notification in %lu s", timeoutMs / 1000);
 				return false;
 			}

@@ -11,38 +11,13 @@
 
 bool Setup(Rdma *rd, const sockaddr *local, int localLength)
 {
-	ULONG size = sizeof(rd->info);
+	char why[160];
 	HRESULT hr;
 
-	hr = NdOpenAdapter(IID_IND2Adapter, local, localLength, (void **)&rd->adapter);
-	if (FAILED(hr)) {
-		SIZE_T n = 0;
-		char text[80];
-
-		NdQueryAddressList(0, NULL, &n);
-		Fail(rd, "no NetworkDirect adapter for %s: %s%s", NdAddressString(local, text, sizeof(text)),
-		     NdStatusString(hr), n ? "" : " (no provider has any address; ndinfo says why)");
+	if (!NdOpen(local, localLength, rd->opt->blocking, &rd->adapter, &rd->info, &rd->file, &rd->waiter, why,
+		    sizeof(why))) {
+		Fail(rd, "%s", why);
 		return false;
-	}
-	memset(&rd->info, 0, sizeof(rd->info));
-	rd->info.InfoVersion = ND_VERSION_2;
-	hr = rd->adapter->Query(&rd->info, &size);
-	if (hr != ND_SUCCESS) {
-		Fail(rd, "IND2Adapter::Query failed: %s", NdStatusString(hr));
-		return false;
-	}
-	hr = rd->adapter->CreateOverlappedFile(&rd->file);
-	if (FAILED(hr)) {
-		Fail(rd, "IND2Adapter::CreateOverlappedFile failed: %s", NdStatusString(hr));
-		rd->file = NULL;
-		return false;
-	}
-	if (rd->opt->blocking) {
-		rd->port = CreateIoCompletionPort(rd->file, NULL, 0, 0);
-		if (!rd->port) {
-			Fail(rd, "CreateIoCompletionPort failed: %lu", GetLastError());
-			return false;
-		}
 	}
 	rd->inlineSize = rd->info.InlineRequestThreshold < rd->info.MaxInlineDataSize ? rd->info.InlineRequestThreshold
 										      : rd->info.MaxInlineDataSize;
@@ -85,7 +60,7 @@ bool SetupQueuePair(Rdma *rd)
 	const Hello *h = &rd->plan;
 	bool write = h->test == TEST_WRITE;
 	ULONG flags = ND_MR_FLAG_ALLOW_LOCAL_WRITE;
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	Layout(h, rd->opt->server, &rd->exposedBytes, &rd->localBytes, &rd->areaBytes);
@@ -124,8 +99,8 @@ bool SetupQueuePair(Rdma *rd)
 		Fail(rd, "IND2Adapter::CreateMemoryRegion failed: %s", NdStatusString(hr));
 		return false;
 	}
-	Issue(&r);
-	hr = Wait(rd, rd->mr, &r, rd->mr->Register(rd->buffer, rd->bufferBytes, flags, &r.ov), WAIT_MS);
+	NdIssue(&r);
+	hr = NdWait(&rd->waiter, rd->mr, &r, rd->mr->Register(rd->buffer, rd->bufferBytes, flags, &r.ov), WAIT_MS);
 	if (hr != ND_SUCCESS) {
 		Fail(rd, "IND2MemoryRegion::Register of %lu bytes failed: %s", (unsigned long)rd->bufferBytes,
 		     NdStatusString(hr));
@@ -283,7 +258,7 @@ bool Unbind(Rdma *rd)
  * back the flushed receives, and releases everything in dependency order. */
 void Teardown(Rdma *rd)
 {
-	Request r;
+	NdRequest r;
 	HRESULT hr;
 
 	/* Also after a failed check: releasing a queue pair whose window is
@@ -295,13 +270,13 @@ void Teardown(Rdma *rd)
 	 * after a failed check (both sides then exit 1): a Disconnect from
 	 * both ends at once is not what the peer waits for. */
 	if (rd->connected && rd->opt->server) {
-		hr = Wait(rd, rd->connector, &rd->disconnectNotify, ND_PENDING, WAIT_MS);
+		hr = NdWait(&rd->waiter, rd->connector, &rd->disconnectNotify, ND_PENDING, WAIT_MS);
 		if (hr != ND_SUCCESS && hr != (HRESULT)0xC000020CL)
 			Fail(rd, "IND2Connector::NotifyDisconnect completed with %s", NdStatusString(hr));
 	}
 	if (rd->connected) {
-		Issue(&r);
-		hr = Wait(rd, rd->connector, &r, rd->connector->Disconnect(&r.ov), WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&rd->waiter, rd->connector, &r, rd->connector->Disconnect(&r.ov), WAIT_MS);
 		if (hr != ND_SUCCESS)
 			Fail(rd, "IND2Connector::Disconnect failed: %s", NdStatusString(hr));
 		rd->connected = false;
@@ -316,7 +291,7 @@ void Teardown(Rdma *rd)
 		/* Canceling completes the Notify (ND_CANCELED) before returning;
 		 * its packet is taken off the port. */
 		rd->cq->CancelOverlappedRequests();
-		Wait(rd, rd->cq, &rd->cqNotify, ND_PENDING, WAIT_MS);
+		NdWait(&rd->waiter, rd->cq, &rd->cqNotify, ND_PENDING, WAIT_MS);
 		rd->cqNotifyPending = false;
 	}
 	ReleaseLast(rd, rd->connector, "IND2Connector");
@@ -325,8 +300,8 @@ void Teardown(Rdma *rd)
 	ReleaseLast(rd, rd->qp, "IND2QueuePair");
 	ReleaseLast(rd, rd->mw, "IND2MemoryWindow");
 	if (rd->mr) {
-		Issue(&r);
-		hr = Wait(rd, rd->mr, &r, rd->mr->Deregister(&r.ov), WAIT_MS);
+		NdIssue(&r);
+		hr = NdWait(&rd->waiter, rd->mr, &r, rd->mr->Deregister(&r.ov), WAIT_MS);
 		if (hr != ND_SUCCESS)
 			Fail(rd, "IND2MemoryRegion::Deregister failed: %s", NdStatusString(hr));
 		ReleaseLast(rd, rd->mr, "IND2MemoryRegion");
@@ -334,8 +309,8 @@ void Teardown(Rdma *rd)
 	ReleaseLast(rd, rd->cq, "IND2CompletionQueue");
 	if (rd->file)
 		CloseHandle(rd->file);
-	if (rd->port)
-		CloseHandle(rd->port);
+	if (rd->waiter.port)
+		CloseHandle(rd->waiter.port);
 	ReleaseLast(rd, rd->adapter, "IND2Adapter");
 	if (rd->buffer)
 		VirtualFree(rd->buffer, 0, MEM_RELEASE);

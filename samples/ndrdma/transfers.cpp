@@ -173,7 +173,7 @@ static bool PingPong(Rdma *rd, ULONG size, ULONGLONG seq, ULONG iterations, doub
 			return false;
 		QueryPerformanceCounter(&t1);
 		if (rtt)
-			rtt[it] = Seconds(t0, t1);
+			rtt[it] = NdSeconds(t0, t1);
 		/* Untimed: the Write's own completion (its slot is reused two
 		 * messages on), the check, the message after next. */
 		if (!WaitOps(rd, 0))
@@ -198,7 +198,7 @@ static bool ReadLatency(Rdma *rd, ULONG size, ULONGLONG *seq, ULONG iterations, 
 		if (!PostOp(rd, rd->local, size, rd->peerAddress) || !WaitOps(rd, 0))
 			return false;
 		QueryPerformanceCounter(&t1);
-		rtt[it] = Seconds(t0, t1);
+		rtt[it] = NdSeconds(t0, t1);
 		Check(rd, "read", rd->local, EXPOSED_SEED, 0, size, *seq);
 	}
 	return true;
@@ -236,7 +236,7 @@ static bool StreamRound(Rdma *rd, ULONG size, ULONG count, double *seconds)
 	if (!WaitOps(rd, 0))
 		return false;
 	QueryPerformanceCounter(&t1);
-	*seconds += Seconds(t0, t1);
+	*seconds += NdSeconds(t0, t1);
 	return true;
 }
 

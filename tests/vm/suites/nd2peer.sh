@@ -119,8 +119,8 @@ nd2peer_run() {
 }
 
 nd2peer_link() {
-	if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ] && dmesg | grep -q 'NETDEV WATCHDOG'; then
-		echo "FAIL: $(vm_name "nd2peer: the link between the guests stalled (virtio_net transmit timeout in the kernel log): a QEMU limit, see README")"
+	if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ] && dmesg | grep -q -e 'NETDEV WATCHDOG' -e 'Detected Tx Unit Hang'; then
+		echo "FAIL: $(vm_name "nd2peer: the link between the guests stalled (transmit timeout in the kernel log): a QEMU limit, see README")"
 		vm_failed=$((vm_failed + 1))
 	fi
 }

@@ -61,13 +61,30 @@ nd2srq_rig
 
 # ndsrq: a server with one SRQ for four connections, from two client
 # processes of two connections each; every size from 0 B to the adapter's
-# MaxTransferLength (8 MiB on rxe), every byte checked.  Few iterations:
-# TCG is slow and 8 MiB messages many.  Across two guests only up to
-# 64 KiB: QEMU 7.2's stream netdev between them stops moving packets under
-# a few seconds of large messages (guest B logs "virtio_net ... NETDEV
-# WATCHDOG: transmit queue 0 timed out", then the link is dead for the rest
-# of the boot), which the check names say.
+# MaxTransferLength (8 MiB on rxe), every byte checked, on one guest and
+# across two.  Few iterations: TCG is slow and 8 MiB messages many.
+# Across two guests a run failed now and then (one in five, with the host
+# loaded or not: a connection silent at 32 KiB, 128 KiB, 4 MiB, ...): QEMU 7.2's
+# virtio-net had stopped sending one guest's packets for good (NETDEV
+# WATCHDOG in that guest's kernel log: A's in one such run, B's in
+# another), over the stream netdev and over a TCP socket netdev alike
+# (virtio-net's x-txburst=4096 did not prevent it; a UDP netdev never
+# stalled but lost so much under load that 8 MiB transfers crawled past
+# ndsrq's 30 s).  The rig's link is an e1000 since (tests/vm/run), which
+# has not stalled; nd2srq_link_stall still names a stall of either NIC on
+# the guest that has it, so it reads apart from an ndsrq failure.
 nd2srq_sample_exe=$NDSHIM_VM_BUILD/samples/ndsrq.exe
+
+# After a failure: a link whose transmit queue stalled on this guest
+# (NETDEV WATCHDOG, or the e1000's Tx Unit Hang) makes a failure the
+# rig's, not ndsrq's.  Each
+# guest looks at its own: a stall of A's queue shows only in A's dmesg.
+nd2srq_link_stall() {
+	if dmesg 2> /dev/null | grep -q -e 'NETDEV WATCHDOG' -e 'Detected Tx Unit Hang'; then
+		echo "this guest's link to the other stalled (dmesg):"
+		dmesg | grep -e 'NETDEV WATCHDOG' -e 'Detected Tx Unit Hang' | tail -n 3
+	fi
+}
 
 # The largest size the client's table must reach: the adapter's.
 nd2srq_max() {
@@ -90,27 +107,26 @@ nd2srq_server() {
 	shift 2
 	nd2srq_one "ndsrq-server-$_stag" "$nd2srq_sample_exe" -s "$NDSHIM_VM_ADDR:$_sport" -C 4 "$@"
 	cat "$nd2srq_logs/ndsrq-server-$_stag.log"
-	[ "$(cat "$nd2srq_logs/ndsrq-server-$_stag.rc")" = 0 ] &&
+	if [ "$(cat "$nd2srq_logs/ndsrq-server-$_stag.rc")" = 0 ] &&
 		grep -Eq '^ndsrq server: 4 connections through one SRQ: ([0-9]+) of \1 messages received, checked and echoed; [1-9][0-9]* replenishments on Notify' \
-			"$nd2srq_logs/ndsrq-server-$_stag.log"
+			"$nd2srq_logs/ndsrq-server-$_stag.log"; then
+		return 0
+	fi
+	nd2srq_link_stall
+	return 1
 }
 
 # nd2srq_clients TAG SERVER PORT [-b]: two client processes at once; sizes
-# up to MaxTransferLength, or $nd2srq_cap when set.
+# up to MaxTransferLength.
 nd2srq_clients() {
 	_ctag=$1 _caddr=$2 _cport=$3
 	shift 3
 	_max=$(nd2srq_max)
 	[ -n "$_max" ] || { echo "ibv_devinfo -v shows no max_msg_sz for $NDSHIM_VM_RDMA_DEV"; return 1; }
 	_max=$(printf '%d' "$_max")
-	_cargs=
-	if [ -n "${nd2srq_cap:-}" ]; then
-		_max=$nd2srq_cap
-		_cargs="-M $nd2srq_cap"
-	fi
-	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@" &
+	nd2srq_one "ndsrq-client1-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@" &
 	_c1=$!
-	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 $_cargs "$@"
+	nd2srq_one "ndsrq-client2-$_ctag" "$nd2srq_sample_exe" -c "$_caddr:$_cport" -C 2 -n 2 -w 60 "$@"
 	wait $_c1 || true
 	_cok=0
 	for _c in 1 2; do
@@ -119,6 +135,7 @@ nd2srq_clients() {
 		cat "$_clog"
 		[ "$(cat "$nd2srq_logs/ndsrq-client$_c-$_ctag.rc")" = 0 ] && nd2srq_table "$_clog" "$_max" || _cok=1
 	done
+	[ $_cok -eq 0 ] || nd2srq_link_stall
 	return $_cok
 }
 
@@ -149,9 +166,7 @@ elif [ "$NDSHIM_VM_HOST" = A ]; then
 		nd2srq_server polling 54860
 	vm_check "ndsrq server for B, blocking: the same" nd2srq_server blocking 54861 -b
 else
-	nd2srq_cap=65536
-	echo "    | note: across two guests ndsrq stops at 64 KiB, not 8 MiB: QEMU's stream link between them stalls under large messages (see tests/vm/suites/nd2srq.sh)"
-	vm_check "ndsrq clients to A, polling: 2 processes x 2 connections, 0 B to 64 KiB (not 8 MiB: the link) checked" \
+	vm_check "ndsrq clients to A, polling: 2 processes x 2 connections, 0 B to MaxTransferLength checked" \
 		nd2srq_clients polling "$NDSHIM_VM_PEER" 54860
 	vm_check "ndsrq clients to A, blocking (Notify + IOCP): the same" \
 		nd2srq_clients blocking "$NDSHIM_VM_PEER" 54861 -b
