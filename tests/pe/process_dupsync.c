@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipe_lines.h"
 #include "test.h"
 
 #define TIMEOUT 20000
@@ -23,25 +24,6 @@
 enum { E_WAKE, E_SET, S_WAKE, S_COUNT, M_MAIN, M_THREAD, N_DUP };
 
 static HANDLE in_pipe, out_pipe; /* the child's ends: stdin, stdout */
-
-static int read_line(HANDLE h, char *line, DWORD size)
-{
-	DWORD got = 0, r;
-
-	while (got < size - 1 && ReadFile(h, line + got, 1, &r, NULL) && r) {
-		if (line[got++] == '\n')
-			break;
-	}
-	line[got] = 0;
-	return got > 0;
-}
-
-static void write_line(HANDLE h, const char *line)
-{
-	DWORD n;
-
-	WriteFile(h, line, (DWORD)strlen(line), &n, NULL);
-}
 
 /* The child: each step checks what the parent set up, reports "N ok" or
  * "N failed <what>", and waits for the next step's line. */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipe_lines.h"
 #include "test.h"
 
 #define TIMEOUT 20000
@@ -29,25 +30,6 @@ static long linux_kill(DWORD pid, int sig)
 
 	__asm__ volatile("syscall" : "=a"(ret) : "a"(62L), "D"((long)pid), "S"((long)sig) : "rcx", "r11", "memory");
 	return ret;
-}
-
-static int read_line(HANDLE h, char *line, DWORD size)
-{
-	DWORD got = 0, r;
-
-	while (got < size - 1 && ReadFile(h, line + got, 1, &r, NULL) && r) {
-		if (line[got++] == '\n')
-			break;
-	}
-	line[got] = 0;
-	return got > 0;
-}
-
-static void write_line(HANDLE h, const char *line)
-{
-	DWORD n;
-
-	WriteFile(h, line, (DWORD)strlen(line), &n, NULL);
 }
 
 /* A: exits 5 when told to on stdin (or when its stdin closes). */
