@@ -141,7 +141,8 @@ IND2Listener *make_listener(USHORT p)
 	return l;
 }
 
-void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp)
+void connect_limits(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp, ULONG a_in, ULONG a_out,
+		    ULONG p_in, ULONG p_out)
 {
 	struct sockaddr_in dst = addr_of(ip, p);
 	OVERLAPPED g = { 0 }, k = { 0 }, a = { 0 }, cc = { 0 };
@@ -151,11 +152,11 @@ void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp
 	c->act = make_connector();
 	if (c->l->lpVtbl->GetConnectionRequest(c->l, IU(c->pas), &g) != ND_PENDING)
 		die("GetConnectionRequest pends");
-	if (c->act->lpVtbl->Connect(c->act, IU(qa), SA(dst), sizeof(dst), 1, 1, NULL, 0, &k) != ND_PENDING)
+	if (c->act->lpVtbl->Connect(c->act, IU(qa), SA(dst), sizeof(dst), a_in, a_out, NULL, 0, &k) != ND_PENDING)
 		die("Connect pends");
 	if (wait(ND_PENDING, &g) != ND_SUCCESS)
 		die("GetConnectionRequest completes");
-	if (c->pas->lpVtbl->Accept(c->pas, IU(qp), 1, 1, NULL, 0, &a) != ND_PENDING)
+	if (c->pas->lpVtbl->Accept(c->pas, IU(qp), p_in, p_out, NULL, 0, &a) != ND_PENDING)
 		die("Accept pends");
 	if (wait(ND_PENDING, &k) != ND_SUCCESS)
 		die("Connect completes");
@@ -163,6 +164,11 @@ void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp
 		die("CompleteConnect");
 	if (wait(ND_PENDING, &a) != ND_SUCCESS)
 		die("Accept completes");
+}
+
+void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp)
+{
+	connect_limits(c, p, qa, qp, 1, 1, 1, 1);
 }
 
 void close_pair(struct conn *c)
