@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndspi.h"
 
@@ -46,13 +47,10 @@
 #define SLOT 8192
 #define SMALL 16
 #define WINDOW 4096
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define WAIT_MS 20000
 
 /* "server" or "client". */
 static const char *role = "?";
-
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
 struct side {
 	HMODULE dll;
@@ -102,48 +100,10 @@ static ND_RESULT *next_result(struct side *s)
 }
 
 /* ---- discovery --------------------------------------------------------------------- */
-static BOOL find_entry(BOOL v1, GUID *id)
-{
-	WSAPROTOCOL_INFOW *info;
-	DWORD len = 0;
-	int err, n, i;
-	BOOL found = FALSE;
-
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	info = malloc(len);
-	n = WSCEnumProtocols(NULL, info, &len, &err);
-	for (i = 0; i < n; i++) {
-		if ((info[i].dwServiceFlags1 & XP1_ND) != XP1_ND || info[i].iSocketType != -1 ||
-		    info[i].iProtocol != 0 || info[i].iProtocolMaxOffset != 0)
-			continue;
-		if (v1 ? info[i].iVersion == ND_VERSION_1 && (info[i].dwProviderFlags & PFL_HIDDEN)
-		       : info[i].iVersion == ND_VERSION_2 &&
-				 (info[i].dwProviderFlags & (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) ==
-					 (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) {
-			*id = info[i].ProviderId;
-			found = TRUE;
-			break;
-		}
-	}
-	free(info);
-	return found;
-}
-
-static get_class_fn load(struct side *s, const GUID *id)
-{
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	int plen = MAX_PATH, err;
-
-	if (WSCGetProviderPath((GUID *)id, path, &plen, &err))
-		return NULL;
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	s->dll = LoadLibraryExW(full, NULL, 0);
-	return s->dll ? (get_class_fn)(void *)GetProcAddress(s->dll, "DllGetClassObject") : NULL;
-}
-
 static INDProvider *discover(struct side *s, const char *ip)
 {
 	GUID v1id, v2id;
+	WCHAR full[MAX_PATH];
 	get_class_fn get_class;
 	IClassFactory *f = NULL;
 	IND2Provider *p2 = NULL;
@@ -154,14 +114,15 @@ static INDProvider *discover(struct side *s, const char *ip)
 	HRESULT hr;
 	int i, listed = 0;
 
-	check(find_entry(TRUE, &v1id), "the catalog has an ND v1 entry (iVersion 1, PFL_HIDDEN)");
-	check(find_entry(FALSE, &v2id), "the catalog has an ND v2 entry beside it");
-	get_class = load(s, &v2id);
+	check(nd_find_entry(ND_VERSION_1, PFL_HIDDEN, &v1id), "the catalog has an ND v1 entry (iVersion 1, PFL_HIDDEN)");
+	check(nd_find_entry(ND_VERSION_2, PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER, &v2id),
+	      "the catalog has an ND v2 entry beside it");
+	get_class = nd_load_entry(&v2id, &s->dll, full);
 	check(get_class && get_class(&v2id, &IID_IND2Provider, (void **)&p2) == S_OK && p2,
 	      "v2 client: DllGetClassObject(v2 entry, IID_IND2Provider)");
 	if (p2)
 		p2->lpVtbl->Release(p2);
-	get_class = load(s, &v1id);
+	get_class = nd_load_entry(&v1id, &s->dll, full);
 	if (!get_class) {
 		check(0, "the v1 entry's DLL loads");
 		return NULL;

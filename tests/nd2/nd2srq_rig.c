@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndctl.h"
 #include "ndspi.h"
@@ -34,10 +35,8 @@
 #define MSG 64
 #define QP_CTX(i) ((void *)(ULONG_PTR)(0x5150 + (i)))
 #define RECV_CTX(slot) ((void *)(ULONG_PTR)(0x100 + (slot)))
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_PENDING_ ((ULONG_PTR)0x103)
 
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
 struct side {
 	IND2Adapter *ad;
@@ -79,49 +78,15 @@ static int get_results(IND2CompletionQueue *cq, ND2_RESULT *r, int n, DWORD ms)
 }
 
 /* ---- discovery, as ND clients do it ---------------------------------------------------- */
-static IND2Provider *get_provider(void)
-{
-	WSAPROTOCOL_INFOW *info;
-	DWORD len = 0;
-	int err, n, i, plen = MAX_PATH, found = 0;
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	IND2Provider *p = NULL;
-	get_class_fn get_class;
-	HMODULE dll;
-	GUID id;
-
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	info = malloc(len);
-	n = WSCEnumProtocols(NULL, info, &len, &err);
-	for (i = 0; i < n; i++)
-		if ((info[i].dwServiceFlags1 & XP1_ND) == XP1_ND && info[i].iVersion == ND_VERSION_2 &&
-		    (info[i].dwProviderFlags & PFL_NETWORKDIRECT_PROVIDER) && info[i].iSocketType == -1) {
-			id = info[i].ProviderId;
-			found = 1;
-		}
-	free(info);
-	if (!found)
-		return NULL;
-	WSCGetProviderPath(&id, path, &plen, &err);
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	dll = LoadLibraryExW(full, NULL, 0);
-	get_class = dll ? (get_class_fn)(void *)GetProcAddress(dll, "DllGetClassObject") : NULL;
-	if (!get_class || get_class(&id, &IID_IND2Provider, (void **)&p) != S_OK)
-		return NULL;
-	return p;
-}
-
 static void open_side(struct side *s, const char *ip)
 {
 	struct sockaddr_in want = addr_of(ip, 0);
-	IND2Provider *p = get_provider();
+	IND2Provider *p = nd_open_provider(PFL_NETWORKDIRECT_PROVIDER);
 	OVERLAPPED ov = { 0 };
 	UINT64 id = 0;
 	ULONG cb;
 	HRESULT st;
 
-	if (!p)
-		die("the catalog's ND v2 provider loads");
 	if (p->lpVtbl->ResolveAddress(p, (struct sockaddr *)&want, sizeof(want), &id) != ND_SUCCESS ||
 	    p->lpVtbl->OpenAdapter(p, &IID_IND2Adapter, id, (void **)&s->ad) != ND_SUCCESS)
 		die("OpenAdapter on the address's adapter");
