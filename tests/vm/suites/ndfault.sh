@@ -71,13 +71,7 @@ nf_report() {
 	_pre=$(vm_name '')
 	for _t in $nf_tags; do
 		_log=$nf_logs/$_t.log
-		sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" \
-			-e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-		_rc=$(cat "$nf_logs/$_t.rc")
-		if [ "$_rc" -ne 0 ]; then
-			grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}ndfault $_t exited $_rc"
-			vm_failed=$((vm_failed + 1))
-		fi
+		vm_report "$_log" "$(cat "$nf_logs/$_t.rc")" "ndfault $_t"
 		if grep -q 'leaking a memory registration' "$_log"; then
 			echo "FAIL: ${_pre}ndfault $_t: the provider leaked a memory registration"
 			vm_failed=$((vm_failed + 1))
