@@ -49,6 +49,10 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 $(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe: $(PE_SRC)/catch_av.h
 # The process tests talk to their children in lines: tests/pe/pipe_lines.h.
 $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines.h
+# process_duphandle and process_killed start themselves as children with
+# tests/pe/self_child.h (process_duphandle's lines through pipe_lines.h too).
+$(PE_BIN)/process_duphandle.exe: $(PE_SRC)/pipe_lines.h
+$(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/self_child.h
 
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
