@@ -53,6 +53,8 @@ $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines
 # tests/pe/self_child.h (process_duphandle's lines through pipe_lines.h too).
 $(PE_BIN)/process_duphandle.exe: $(PE_SRC)/pipe_lines.h
 $(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/self_child.h
+# The timer tests' callbacks and polling: tests/pe/timer_probe.h.
+$(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
@@ -163,6 +165,8 @@ $(PE_UCRT_SPECS):
 $(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS) $(wildcard $(PE_SRC)/crt_*.c)
 	@mkdir -p $(@D)
 	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
+# ucrt_stop_flush.c is stop_flush.c.
+$(PE_BIN)/ucrt_stop_flush.exe: $(PE_SRC)/stop_flush.c
 
 # C++ programs against the UCRT: g++'s own specs, the same substitution.
 # Debian's winpthreads (linked in by the posix g++) was built against
