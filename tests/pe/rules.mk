@@ -49,10 +49,11 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 $(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe: $(PE_SRC)/catch_av.h
 # The process tests talk to their children in lines: tests/pe/pipe_lines.h.
 $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines.h
-# process_duphandle and process_killed start themselves as children with
-# tests/pe/self_child.h (process_duphandle's lines through pipe_lines.h too).
+# The process tests start and end their children with tests/pe/self_child.h
+# (process_duphandle's lines through pipe_lines.h too).
 $(PE_BIN)/process_duphandle.exe: $(PE_SRC)/pipe_lines.h
-$(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/self_child.h
+$(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_create.exe \
+	$(PE_BIN)/process_job.exe $(PE_BIN)/process_memory.exe $(PE_BIN)/process_dupsync.exe: $(PE_SRC)/self_child.h
 # The timer tests' callbacks and polling: tests/pe/timer_probe.h.
 $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
