@@ -164,6 +164,22 @@ static int send_msgs(struct side *s, UINT32 conn, UINT32 count, UINT32 flags)
 }
 
 /* ---- the client: an agent ---------------------------------------------------------------------- */
+/* Every connection disconnected (10 s at most each), its connector and
+ * queue pair released. */
+static void close_conns(struct side *s)
+{
+	int i;
+
+	for (i = 0; i < CONNS; i++) {
+		OVERLAPPED ov = { 0 };
+		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
+
+		wait_ov(s->port, st, &ov, 10000);
+		s->conn[i]->lpVtbl->Release(s->conn[i]);
+		s->qp[i]->lpVtbl->Release(s->qp[i]);
+	}
+}
+
 static void client(struct side *s, const char *peer)
 {
 	IND2CompletionQueue *cq = new_cq(s, 1024);
@@ -239,14 +255,7 @@ static void client(struct side *s, const char *peer)
 		if (send(s->ctl, (const char *)&a, sizeof(a), 0) != sizeof(a))
 			die("control: answer");
 	}
-	for (i = 0; i < CONNS; i++) {
-		OVERLAPPED ov = { 0 };
-		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
-
-		wait_ov(s->port, st, &ov, 10000);
-		s->conn[i]->lpVtbl->Release(s->conn[i]);
-		s->qp[i]->lpVtbl->Release(s->qp[i]);
-	}
+	close_conns(s);
 	while (cq->lpVtbl->GetResults(cq, r, 16))
 		;
 	check(cq->lpVtbl->Release(cq) == 0, "release the client's CQ: 0");
@@ -695,7 +704,6 @@ static void server(struct side *s, const char *ip)
 	memset(&v, 0, sizeof(v));
 	v.s = s;
 	ND2_RESULT r[16];
-	int i;
 
 	srq_create_checks(&v);
 	accept_all(&v, ip);
@@ -703,14 +711,7 @@ static void server(struct side *s, const char *ip)
 	cq_notify(&v);
 	cq_overrun(&v);
 	ctl_cmd(s, CMD_QUIT, 0, 0, 0);
-	for (i = 0; i < CONNS; i++) {
-		OVERLAPPED ov = { 0 };
-		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
-
-		wait_ov(s->port, st, &ov, 10000);
-		s->conn[i]->lpVtbl->Release(s->conn[i]);
-		s->qp[i]->lpVtbl->Release(s->qp[i]);
-	}
+	close_conns(s);
 	while (v.scq->lpVtbl->GetResults(v.scq, r, 16) || v.icq->lpVtbl->GetResults(v.icq, r, 16))
 		;
 	check(v.scq->lpVtbl->Release(v.scq) == 0 && v.cq2->lpVtbl->Release(v.cq2) == 0 &&
