@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndspi.h"
 
@@ -46,13 +47,10 @@
 #define SLOT 8192
 #define SMALL 16
 #define WINDOW 4096
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define WAIT_MS 20000
 
 /* "server" or "client". */
 static const char *role = "?";
-
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
 struct side {
 	HMODULE dll;
@@ -102,48 +100,10 @@ static ND_RESULT *next_result(struct side *s)
 }
 
 /* ---- discovery --------------------------------------------------------------------- */
-static BOOL find_entry(BOOL v1, GUID *id)
-{
-	WSAPROTOCOL_INFOW *info;
-	DWORD len = 0;
-	int err, n, i;
-	BOOL found = FALSE;
-
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	info = malloc(len);
-	n = WSCEnumProtocols(NULL, info, &len, &err);
-	for (i = 0; i < n; i++) {
-		if ((info[i].dwServiceFlags1 & XP1_ND) != XP1_ND || info[i].iSocketType != -1 ||
-		    info[i].iProtocol != 0 || info[i].iProtocolMaxOffset != 0)
-			continue;
-		if (v1 ? info[i].iVersion == ND_VERSION_1 && (info[i].dwProviderFlags & PFL_HIDDEN)
-		       : info[i].iVersion == ND_VERSION_2 &&
-				 (info[i].dwProviderFlags & (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) ==
-					 (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) {
-			*id = info[i].ProviderId;
-			found = TRUE;
-			break;
-		}
-	}
-	free(info);
-	return found;
-}
-
-static get_class_fn load(struct side *s, const GUID *id)
-{
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	int plen = MAX_PATH, err;
-
-	if (WSCGetProviderPath((GUID *)id, path, &plen, &err))
-		return NULL;
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	s->dll = LoadLibraryExW(full, NULL, 0);
-	return s->dll ? (get_class_fn)(void *)GetProcAddress(s->dll, "DllGetClassObject") : NULL;
-}
-
 static INDProvider *discover(struct side *s, const char *ip)
 {
 	GUID v1id, v2id;
+	WCHAR full[MAX_PATH];
 	get_class_fn get_class;
 	IClassFactory *f = NULL;
 	IND2Provider *p2 = NULL;
@@ -154,14 +114,15 @@ static INDProvider *discover(struct side *s, const char *ip)
 	HRESULT hr;
 	int i, listed = 0;
 
-	check(find_entry(TRUE, &v1id), "the catalog has an ND v1 entry (iVersion 1, PFL_HIDDEN)");
-	check(find_entry(FALSE, &v2id), "the catalog has an ND v2 entry beside it");
-	get_class = load(s, &v2id);
+	check(nd_find_entry(ND_VERSION_1, PFL_HIDDEN, &v1id), "the catalog has an ND v1 entry (iVersion 1, PFL_HIDDEN)");
+	check(nd_find_entry(ND_VERSION_2, PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER, &v2id),
+	      "the catalog has an ND v2 entry beside it");
+	get_class = nd_load_entry(&v2id, &s->dll, full);
 	check(get_class && get_class(&v2id, &IID_IND2Provider, (void **)&p2) == S_OK && p2,
 	      "v2 client: DllGetClassObject(v2 entry, IID_IND2Provider)");
 	if (p2)
 		p2->lpVtbl->Release(p2);
-	get_class = load(s, &v1id);
+	get_class = nd_load_entry(&v1id, &s->dll, full);
 	if (!get_class) {
 		check(0, "the v1 entry's DLL loads");
 		return NULL;
@@ -582,6 +543,51 @@ static int recv2(struct conn2 *c, int i, SIZE_T len, const char *what)
 	return r == &c->recv[i] && r->Status == ND_SUCCESS;
 }
 
+/* The server's listener for the NTH ("second", "third") connection. */
+static INDListen *listen2(struct side *s, USHORT port, const char *nth)
+{
+	INDListen *l = NULL;
+	USHORT assigned = 0;
+	HRESULT hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, port, &assigned, &l);
+
+	check(hr == ND_SUCCESS && assigned == port, "Listen(port %u) for the %s connection (%#lx)", port, nth, hr);
+	return hr == ND_SUCCESS ? l : NULL;
+}
+
+/* The next request on l, accepted on c. */
+static HRESULT accept2(INDListen *l, struct conn2 *c, OVERLAPPED *ov, const char *nth)
+{
+	HRESULT hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c->conn, ov), ov, NULL);
+
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c->conn, c->conn->lpVtbl->Accept(c->conn, c->ep, NULL, 0, ov), ov, NULL);
+	check(hr == ND_SUCCESS, "%s connection accepted (%#lx)", nth, hr);
+	return hr;
+}
+
+/* c connected to peer_ip:port; the server may not listen yet, or may
+ * reject a first request: retried while refused or timed out. */
+static HRESULT connect2(struct conn2 *c, const char *peer_ip, USHORT port, OVERLAPPED *ov, const char *nth)
+{
+	struct sockaddr_in peer = addr_of(peer_ip, port);
+	HRESULT hr = ND_UNSUCCESSFUL;
+	int tries;
+
+	for (tries = 0; tries < 60; tries++) {
+		hr = finish((INDOverlapped *)c->conn,
+			    c->conn->lpVtbl->Connect(c->conn, c->ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP,
+						     0, NULL, 0, ov),
+			    ov, NULL);
+		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
+			break;
+		Sleep(500);
+	}
+	if (hr == ND_SUCCESS)
+		hr = finish((INDOverlapped *)c->conn, c->conn->lpVtbl->CompleteConnect(c->conn, ov), ov, NULL);
+	check(hr == ND_SUCCESS, "%s connection (%#lx, %d tries)", nth, hr, tries + 1);
+	return hr;
+}
+
 static void server2(struct side *s)
 {
 	struct conn2 c = { 0 };
@@ -592,7 +598,6 @@ static void server2(struct side *s)
 	ND_SGE two[2] = { { slot(s, 0), SLOT, s->mr }, { slot(s, 1), SLOT, s->mr } };
 	ND_RESULT inval, extra, *r;
 	OVERLAPPED ov = { 0 }, dov = { 0 };
-	USHORT assigned = 0;
 	char *win = slot(s, RECVS + 1) + WINDOW;
 	HRESULT hr;
 	int i, n;
@@ -623,9 +628,8 @@ static void server2(struct side *s)
 	      "inside a batch, a Receive past nInboundEntries: ND_NO_MORE_ENTRIES at once");
 	c.ep->lpVtbl->SubmitRequestBatch(c.ep);
 
-	hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, PORT2, &assigned, &l);
-	check(hr == ND_SUCCESS && assigned == PORT2, "Listen(port %u) for the second connection (%#lx)", PORT2, hr);
-	if (hr != ND_SUCCESS)
+	l = listen2(s, PORT2, "second");
+	if (!l)
 		goto out;
 	/* The client's first request is rejected; it tries again. */
 	if (s->ad->lpVtbl->CreateConnector(s->ad, &rej) == ND_SUCCESS) {
@@ -634,10 +638,7 @@ static void server2(struct side *s)
 		      "Reject the client's first request (%#lx)", hr);
 		rej->lpVtbl->Release(rej);
 	}
-	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c.conn, &ov), &ov, NULL);
-	if (hr == ND_SUCCESS)
-		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Accept(c.conn, c.ep, NULL, 0, &ov), &ov, NULL);
-	check(hr == ND_SUCCESS, "second connection accepted (%#lx)", hr);
+	hr = accept2(l, &c, &ov, "second");
 	if (hr != ND_SUCCESS)
 		goto out;
 	dov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
@@ -695,7 +696,6 @@ out:
 
 static void client2(struct side *s, const char *peer_ip)
 {
-	struct sockaddr_in peer = addr_of(peer_ip, PORT2);
 	struct conn2 c = { 0 };
 	ND_MW_DESCRIPTOR desc;
 	OVERLAPPED ov = { 0 };
@@ -704,7 +704,7 @@ static void client2(struct side *s, const char *peer_ip)
 	char *w = slot(s, RECVS);
 	SIZE_T n;
 	HRESULT hr = ND_UNSUCCESSFUL;
-	int i, tries;
+	int i;
 
 	if (!open2(s, &c, 2, 8))
 		return;
@@ -713,18 +713,7 @@ static void client2(struct side *s, const char *peer_ip)
 		c.ep->lpVtbl->Receive(c.ep, &c.recv[i], &sge, 1);
 	}
 	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
-	for (tries = 0; tries < 60; tries++) {
-		hr = finish((INDOverlapped *)c.conn,
-			    c.conn->lpVtbl->Connect(c.conn, c.ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0,
-						    NULL, 0, &ov),
-			    &ov, NULL);
-		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
-			break;
-		Sleep(500);
-	}
-	if (hr == ND_SUCCESS)
-		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->CompleteConnect(c.conn, &ov), &ov, NULL);
-	check(hr == ND_SUCCESS, "second connection (%#lx, %d tries)", hr, tries + 1);
+	hr = connect2(&c, peer_ip, PORT2, &ov, "second");
 	if (hr != ND_SUCCESS)
 		goto out;
 
@@ -830,7 +819,6 @@ static void server3(struct side *s)
 	INDListen *l = NULL;
 	OVERLAPPED ov = { 0 };
 	ND_RESULT *r;
-	USHORT assigned = 0;
 	HRESULT hr;
 	int i;
 
@@ -843,14 +831,10 @@ static void server3(struct side *s)
 		c.ep->lpVtbl->Receive(c.ep, &c.recv[i], &sge, 1);
 	}
 	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
-	hr = s->ad->lpVtbl->Listen(s->ad, 4, IPPROTO_TCP, PORT3, &assigned, &l);
-	check(hr == ND_SUCCESS && assigned == PORT3, "Listen(port %u) for the third connection (%#lx)", PORT3, hr);
-	if (hr != ND_SUCCESS)
+	l = listen2(s, PORT3, "third");
+	if (!l)
 		goto out;
-	hr = finish((INDOverlapped *)l, l->lpVtbl->GetConnectionRequest(l, c.conn, &ov), &ov, NULL);
-	if (hr == ND_SUCCESS)
-		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->Accept(c.conn, c.ep, NULL, 0, &ov), &ov, NULL);
-	check(hr == ND_SUCCESS, "third connection accepted (%#lx)", hr);
+	hr = accept2(l, &c, &ov, "third");
 	if (hr != ND_SUCCESS)
 		goto out;
 	r = next_on(c.cq);
@@ -874,7 +858,6 @@ out:
 
 static void client3(struct side *s, const char *peer_ip)
 {
-	struct sockaddr_in peer = addr_of(peer_ip, PORT3);
 	struct conn2 c = { 0 };
 	ND_MW_DESCRIPTOR desc = { 0, WINDOW, 0 };
 	OVERLAPPED ov = { 0 }, dov = { 0 };
@@ -882,24 +865,12 @@ static void client3(struct side *s, const char *peer_ip)
 	ND_RESULT *r;
 	char *w = slot(s, RECVS);
 	HRESULT hr = ND_UNSUCCESSFUL;
-	int tries;
 
 	if (!open2(s, &c, 2, 4))
 		return;
 	ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
 	dov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
-	for (tries = 0; tries < 60; tries++) {
-		hr = finish((INDOverlapped *)c.conn,
-			    c.conn->lpVtbl->Connect(c.conn, c.ep, (struct sockaddr *)&peer, sizeof(peer), IPPROTO_TCP, 0,
-						    NULL, 0, &ov),
-			    &ov, NULL);
-		if (hr != ND_CONNECTION_REFUSED && hr != ND_TIMEOUT)
-			break;
-		Sleep(500);
-	}
-	if (hr == ND_SUCCESS)
-		hr = finish((INDOverlapped *)c.conn, c.conn->lpVtbl->CompleteConnect(c.conn, &ov), &ov, NULL);
-	check(hr == ND_SUCCESS, "third connection (%#lx, %d tries)", hr, tries + 1);
+	hr = connect2(&c, peer_ip, PORT3, &ov, "third");
 	if (hr != ND_SUCCESS)
 		goto out;
 	hr = c.conn->lpVtbl->NotifyDisconnect(c.conn, &dov);

@@ -8,6 +8,7 @@
 #include <windows.h>
 
 #include "ndspi.h"
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndctl.h"
 
@@ -17,7 +18,6 @@
 #define RECVS 8
 #define SLOT 4096
 #define WIN 4096
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_BAD_NETWORK_NAME ((HRESULT)0xC00000CCL)
 #define STATUS_CONNECTION_DISCONNECTED ((HRESULT)0xC000020CL)
 

@@ -81,40 +81,14 @@ int ctl_eof(struct side *s, DWORD ms)
 }
 
 /* ---- discovery ------------------------------------------------------------------ */
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
-
 void open_side(struct side *s, const char *ip)
 {
 	struct sockaddr_in want = addr_of(ip, 0);
-	WSAPROTOCOL_INFOW *pi;
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	DWORD len = 0;
-	int err, n, i, plen = MAX_PATH, found = 0;
-	IND2Provider *p = NULL;
-	get_class_fn get_class;
-	HMODULE dll;
+	IND2Provider *p = nd_open_provider(0);
 	UINT64 aid = 0;
 	ULONG cb;
-	GUID id;
 	OVERLAPPED ov = { 0 };
 
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	pi = malloc(len);
-	n = WSCEnumProtocols(NULL, pi, &len, &err);
-	for (i = 0; i < n; i++)
-		if ((pi[i].dwServiceFlags1 & XP1_ND) == XP1_ND && pi[i].iVersion == ND_VERSION_2 && pi[i].iSocketType == -1) {
-			id = pi[i].ProviderId;
-			found = 1;
-		}
-	free(pi);
-	if (!found)
-		die("no ND v2 provider in the catalog");
-	WSCGetProviderPath(&id, path, &plen, &err);
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	dll = LoadLibraryExW(full, NULL, 0);
-	get_class = dll ? (get_class_fn)(void *)GetProcAddress(dll, "DllGetClassObject") : NULL;
-	if (!get_class || get_class(&id, &IID_IND2Provider, (void **)&p) != S_OK)
-		die("the provider loads");
 	if (p->lpVtbl->ResolveAddress(p, (struct sockaddr *)&want, sizeof(want), &aid) != ND_SUCCESS ||
 	    p->lpVtbl->OpenAdapter(p, &IID_IND2Adapter, aid, (void **)&s->ad) != ND_SUCCESS)
 		die("ResolveAddress and OpenAdapter");

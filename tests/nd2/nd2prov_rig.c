@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndspi.h"
 
@@ -29,13 +30,11 @@
 #define KEY 0x77
 #define RECVS 16
 #define SLOT 65536
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_ADDRESS_ALREADY_ASSOCIATED ((HRESULT)0xC0000238L)
 
 /* "server" or "client": also the private data of the simultaneous connects. */
 static const char *role = "?";
 
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 typedef HRESULT(WINAPI *can_unload_fn)(void);
 
 struct side {
@@ -61,35 +60,16 @@ static int get_one(struct side *s, ND2_RESULT *r, DWORD ms)
 /* ---- discovery: the catalog, the DLL, the provider --------------------------------- */
 static IND2Provider *get_provider(struct side *s, GUID *id_out, WCHAR *path_out)
 {
-	WSAPROTOCOL_INFOW *info;
-	DWORD len = 0;
-	int err, n, i, plen = MAX_PATH;
-	WCHAR path[MAX_PATH];
 	IND2Provider *p = NULL;
 	get_class_fn get_class;
 	GUID id;
-	int found = 0;
 
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	info = malloc(len);
-	n = WSCEnumProtocols(NULL, info, &len, &err);
-	for (i = 0; i < n; i++)
-		if ((info[i].dwServiceFlags1 & XP1_ND) == XP1_ND && info[i].iVersion == ND_VERSION_2 &&
-		    (info[i].dwProviderFlags & (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER)) ==
-			    (PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER) &&
-		    info[i].iSocketType == -1) {
-			id = info[i].ProviderId;
-			found = 1;
-		}
-	free(info);
-	if (!found)
+	path_out[0] = 0;
+	if (!nd_find_entry(ND_VERSION_2, PFL_HIDDEN | PFL_NETWORKDIRECT_PROVIDER, &id))
 		return NULL;
-	WSCGetProviderPath(&id, path, &plen, &err);
-	ExpandEnvironmentStringsW(path, path_out, MAX_PATH);
-	s->dll = LoadLibraryExW(path_out, NULL, 0);
+	get_class = nd_load_entry(&id, &s->dll, path_out);
 	if (!s->dll)
 		return NULL;
-	get_class = (get_class_fn)(void *)GetProcAddress(s->dll, "DllGetClassObject");
 	s->can_unload = (can_unload_fn)(void *)GetProcAddress(s->dll, "DllCanUnloadNow");
 	if (!get_class || !s->can_unload || get_class(&id, &IID_IND2Provider, (void **)&p) != S_OK)
 		return NULL;

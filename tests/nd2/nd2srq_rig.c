@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ndcatalog.h"
 #include "ndcheck.h"
 #include "ndctl.h"
 #include "ndspi.h"
@@ -34,10 +35,8 @@
 #define MSG 64
 #define QP_CTX(i) ((void *)(ULONG_PTR)(0x5150 + (i)))
 #define RECV_CTX(slot) ((void *)(ULONG_PTR)(0x100 + (slot)))
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
 #define STATUS_PENDING_ ((ULONG_PTR)0x103)
 
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
 
 struct side {
 	IND2Adapter *ad;
@@ -79,49 +78,15 @@ static int get_results(IND2CompletionQueue *cq, ND2_RESULT *r, int n, DWORD ms)
 }
 
 /* ---- discovery, as ND clients do it ---------------------------------------------------- */
-static IND2Provider *get_provider(void)
-{
-	WSAPROTOCOL_INFOW *info;
-	DWORD len = 0;
-	int err, n, i, plen = MAX_PATH, found = 0;
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	IND2Provider *p = NULL;
-	get_class_fn get_class;
-	HMODULE dll;
-	GUID id;
-
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	info = malloc(len);
-	n = WSCEnumProtocols(NULL, info, &len, &err);
-	for (i = 0; i < n; i++)
-		if ((info[i].dwServiceFlags1 & XP1_ND) == XP1_ND && info[i].iVersion == ND_VERSION_2 &&
-		    (info[i].dwProviderFlags & PFL_NETWORKDIRECT_PROVIDER) && info[i].iSocketType == -1) {
-			id = info[i].ProviderId;
-			found = 1;
-		}
-	free(info);
-	if (!found)
-		return NULL;
-	WSCGetProviderPath(&id, path, &plen, &err);
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	dll = LoadLibraryExW(full, NULL, 0);
-	get_class = dll ? (get_class_fn)(void *)GetProcAddress(dll, "DllGetClassObject") : NULL;
-	if (!get_class || get_class(&id, &IID_IND2Provider, (void **)&p) != S_OK)
-		return NULL;
-	return p;
-}
-
 static void open_side(struct side *s, const char *ip)
 {
 	struct sockaddr_in want = addr_of(ip, 0);
-	IND2Provider *p = get_provider();
+	IND2Provider *p = nd_open_provider(PFL_NETWORKDIRECT_PROVIDER);
 	OVERLAPPED ov = { 0 };
 	UINT64 id = 0;
 	ULONG cb;
 	HRESULT st;
 
-	if (!p)
-		die("the catalog's ND v2 provider loads");
 	if (p->lpVtbl->ResolveAddress(p, (struct sockaddr *)&want, sizeof(want), &id) != ND_SUCCESS ||
 	    p->lpVtbl->OpenAdapter(p, &IID_IND2Adapter, id, (void **)&s->ad) != ND_SUCCESS)
 		die("OpenAdapter on the address's adapter");
@@ -199,6 +164,22 @@ static int send_msgs(struct side *s, UINT32 conn, UINT32 count, UINT32 flags)
 }
 
 /* ---- the client: an agent ---------------------------------------------------------------------- */
+/* Every connection disconnected (10 s at most each), its connector and
+ * queue pair released. */
+static void close_conns(struct side *s)
+{
+	int i;
+
+	for (i = 0; i < CONNS; i++) {
+		OVERLAPPED ov = { 0 };
+		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
+
+		wait_ov(s->port, st, &ov, 10000);
+		s->conn[i]->lpVtbl->Release(s->conn[i]);
+		s->qp[i]->lpVtbl->Release(s->qp[i]);
+	}
+}
+
 static void client(struct side *s, const char *peer)
 {
 	IND2CompletionQueue *cq = new_cq(s, 1024);
@@ -274,14 +255,7 @@ static void client(struct side *s, const char *peer)
 		if (send(s->ctl, (const char *)&a, sizeof(a), 0) != sizeof(a))
 			die("control: answer");
 	}
-	for (i = 0; i < CONNS; i++) {
-		OVERLAPPED ov = { 0 };
-		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
-
-		wait_ov(s->port, st, &ov, 10000);
-		s->conn[i]->lpVtbl->Release(s->conn[i]);
-		s->qp[i]->lpVtbl->Release(s->qp[i]);
-	}
+	close_conns(s);
 	while (cq->lpVtbl->GetResults(cq, r, 16))
 		;
 	check(cq->lpVtbl->Release(cq) == 0, "release the client's CQ: 0");
@@ -730,7 +704,6 @@ static void server(struct side *s, const char *ip)
 	memset(&v, 0, sizeof(v));
 	v.s = s;
 	ND2_RESULT r[16];
-	int i;
 
 	srq_create_checks(&v);
 	accept_all(&v, ip);
@@ -738,14 +711,7 @@ static void server(struct side *s, const char *ip)
 	cq_notify(&v);
 	cq_overrun(&v);
 	ctl_cmd(s, CMD_QUIT, 0, 0, 0);
-	for (i = 0; i < CONNS; i++) {
-		OVERLAPPED ov = { 0 };
-		HRESULT st = s->conn[i]->lpVtbl->Disconnect(s->conn[i], &ov);
-
-		wait_ov(s->port, st, &ov, 10000);
-		s->conn[i]->lpVtbl->Release(s->conn[i]);
-		s->qp[i]->lpVtbl->Release(s->qp[i]);
-	}
+	close_conns(s);
 	while (v.scq->lpVtbl->GetResults(v.scq, r, 16) || v.icq->lpVtbl->GetResults(v.icq, r, 16))
 		;
 	check(v.scq->lpVtbl->Release(v.scq) == 0 && v.cq2->lpVtbl->Release(v.cq2) == 0 &&

@@ -43,7 +43,11 @@ HRESULT wait(HRESULT st, OVERLAPPED *ov);
 IND2QueuePair *make_qp(IND2CompletionQueue *q, void *ctx, ULONG rdepth, ULONG idepth, ULONG sge, ULONG inl);
 IND2Connector *make_connector(void);
 IND2Listener *make_listener(USHORT p);
-/* A listener on ip:p, qa connected to qp through it (read limits 1). */
+/* A listener on ip:p, qa connected to qp through it with the given read
+ * limits (Connect's side asks a_in/a_out, Accept's side p_in/p_out). */
+void connect_limits(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp, ULONG a_in, ULONG a_out,
+		    ULONG p_in, ULONG p_out);
+/* The same with every read limit 1. */
 void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp);
 /* Disconnect, then release both connectors and the listener. */
 void close_pair(struct conn *c);

@@ -15,33 +15,6 @@
 #define STATUS_DATA_ERROR ((HRESULT)0xC000003EL)	/* CLIENT-BEHAVIOR.md; not an ND_ name */
 #define RELEASE_MS 2000	/* a release that waits for the device is a bug */
 
-/* Both ends of one connection with the given read limits (Connect's side
- * asks a_in/a_out, Accept's side p_in/p_out). */
-static void connect_limits(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp,
-			   ULONG a_in, ULONG a_out, ULONG p_in, ULONG p_out)
-{
-	struct sockaddr_in dst = addr_of(ip, p);
-	OVERLAPPED g = { 0 }, k = { 0 }, a = { 0 }, cc = { 0 };
-
-	c->l = make_listener(p);
-	c->pas = make_connector();
-	c->act = make_connector();
-	if (c->l->lpVtbl->GetConnectionRequest(c->l, IU(c->pas), &g) != ND_PENDING)
-		die("GetConnectionRequest pends");
-	if (c->act->lpVtbl->Connect(c->act, IU(qa), SA(dst), sizeof(dst), a_in, a_out, NULL, 0, &k) != ND_PENDING)
-		die("Connect pends");
-	if (wait(ND_PENDING, &g) != ND_SUCCESS)
-		die("GetConnectionRequest completes");
-	if (c->pas->lpVtbl->Accept(c->pas, IU(qp), p_in, p_out, NULL, 0, &a) != ND_PENDING)
-		die("Accept pends");
-	if (wait(ND_PENDING, &k) != ND_SUCCESS)
-		die("Connect completes");
-	if (wait(c->act->lpVtbl->CompleteConnect(c->act, &cc), &cc) != ND_SUCCESS)
-		die("CompleteConnect");
-	if (wait(ND_PENDING, &a) != ND_SUCCESS)
-		die("Accept completes");
-}
-
 /* Release's count and how long it took. */
 static ULONG timed_release(IUnknown *u, DWORD *ms)
 {
@@ -106,7 +79,7 @@ static void release_bound(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_cq
 	/* The queue pair first, the window still bound through it. */
 	qa = make_qp(qa_cq, (void *)0x1A1, 8, 4, 1, 0);
 	qp = make_qp(qp_cq, (void *)0x1A2, 8, 4, 1, 0);
-	connect_limits(&cn, PORT + 20, qa, qp, 1, 1, 1, 1);
+	connect_pair(&cn, PORT + 20, qa, qp);
 	st = bind_window(qp, qp_cq, ro, mw, area, (void *)0x1A3);
 	check(st == ND_SUCCESS, "release: Bind a window (%#lx)", st);
 	close_pair(&cn);
@@ -125,7 +98,7 @@ static void release_bound(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_cq
 	/* The same window bound again through a new queue pair, and used. */
 	qa = make_qp(qa_cq, (void *)0x1B1, 8, 4, 1, 0);
 	qp = make_qp(qp_cq, (void *)0x1B2, 8, 4, 1, 0);
-	connect_limits(&cn, PORT + 21, qa, qp, 1, 1, 1, 1);
+	connect_pair(&cn, PORT + 21, qa, qp);
 	st = bind_window(qp, qp_cq, ro, mw, area, (void *)0x1B3);
 	check(st == ND_SUCCESS, "release: the window binds again through another queue pair (%#lx)", st);
 	memset(area, 'w', 64);
@@ -218,7 +191,7 @@ static void oversized_send(IND2CompletionQueue *qa_cq, IND2CompletionQueue *qp_c
 	qa = make_qp(qa_cq, (void *)0x3A1, 8, 4, 1, flags ? len : 0);
 	qp = make_qp(qp_cq, (void *)0x3A2, 8, 4, 1, 0);
 	st = qp->lpVtbl->Receive(qp, (void *)0x3A3, &small, 1);
-	connect_limits(&cn, p, qa, qp, 1, 1, 1, 1);
+	connect_pair(&cn, p, qa, qp);
 	memset(big.Buffer, 's', len);
 	st |= qa->lpVtbl->Send(qa, (void *)0x3A4, &big, 1, flags);
 	r.Status = 1;

@@ -28,10 +28,7 @@
 #include <string.h>
 
 #include "nd2status.h"
-
-#define XP1_ND (XP1_GUARANTEED_DELIVERY | XP1_GUARANTEED_ORDER | XP1_MESSAGE_ORIENTED | XP1_CONNECT_DATA)
-
-typedef HRESULT(WINAPI *get_class_fn)(REFCLSID, REFIID, void **);
+#include "ndcatalog.h"
 
 const char *ip;
 IND2Provider *prov;
@@ -50,35 +47,6 @@ HRESULT wait(HRESULT st, OVERLAPPED *ov)
 }
 
 /* ---- set-up ---------------------------------------------------------------------- */
-static void open_provider(void)
-{
-	WSAPROTOCOL_INFOW *pi;
-	WCHAR path[MAX_PATH], full[MAX_PATH];
-	DWORD len = 0;
-	int err, n, i, plen = MAX_PATH, found = 0;
-	get_class_fn get_class;
-	HMODULE dll;
-	GUID id;
-
-	WSCEnumProtocols(NULL, NULL, &len, &err);
-	pi = malloc(len);
-	n = WSCEnumProtocols(NULL, pi, &len, &err);
-	for (i = 0; i < n; i++)
-		if ((pi[i].dwServiceFlags1 & XP1_ND) == XP1_ND && pi[i].iVersion == ND_VERSION_2 && pi[i].iSocketType == -1) {
-			id = pi[i].ProviderId;
-			found = 1;
-		}
-	free(pi);
-	if (!found)
-		die("no ND v2 provider in the catalog");
-	WSCGetProviderPath(&id, path, &plen, &err);
-	ExpandEnvironmentStringsW(path, full, MAX_PATH);
-	dll = LoadLibraryExW(full, NULL, 0);
-	get_class = dll ? (get_class_fn)(void *)GetProcAddress(dll, "DllGetClassObject") : NULL;
-	if (!get_class || get_class(&id, &IID_IND2Provider, (void **)&prov) != S_OK)
-		die("the provider loads");
-}
-
 static void open_adapter(void)
 {
 	struct sockaddr_in a = addr_of(ip, 0);
@@ -141,7 +109,8 @@ IND2Listener *make_listener(USHORT p)
 	return l;
 }
 
-void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp)
+void connect_limits(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp, ULONG a_in, ULONG a_out,
+		    ULONG p_in, ULONG p_out)
 {
 	struct sockaddr_in dst = addr_of(ip, p);
 	OVERLAPPED g = { 0 }, k = { 0 }, a = { 0 }, cc = { 0 };
@@ -151,11 +120,11 @@ void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp
 	c->act = make_connector();
 	if (c->l->lpVtbl->GetConnectionRequest(c->l, IU(c->pas), &g) != ND_PENDING)
 		die("GetConnectionRequest pends");
-	if (c->act->lpVtbl->Connect(c->act, IU(qa), SA(dst), sizeof(dst), 1, 1, NULL, 0, &k) != ND_PENDING)
+	if (c->act->lpVtbl->Connect(c->act, IU(qa), SA(dst), sizeof(dst), a_in, a_out, NULL, 0, &k) != ND_PENDING)
 		die("Connect pends");
 	if (wait(ND_PENDING, &g) != ND_SUCCESS)
 		die("GetConnectionRequest completes");
-	if (c->pas->lpVtbl->Accept(c->pas, IU(qp), 1, 1, NULL, 0, &a) != ND_PENDING)
+	if (c->pas->lpVtbl->Accept(c->pas, IU(qp), p_in, p_out, NULL, 0, &a) != ND_PENDING)
 		die("Accept pends");
 	if (wait(ND_PENDING, &k) != ND_SUCCESS)
 		die("Connect completes");
@@ -163,6 +132,11 @@ void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp
 		die("CompleteConnect");
 	if (wait(ND_PENDING, &a) != ND_SUCCESS)
 		die("Accept completes");
+}
+
+void connect_pair(struct conn *c, USHORT p, IND2QueuePair *qa, IND2QueuePair *qp)
+{
+	connect_limits(c, p, qa, qp, 1, 1, 1, 1);
 }
 
 void close_pair(struct conn *c)
@@ -199,7 +173,7 @@ int main(int argc, char **argv)
 	ip = argv[1];
 	ndcheck_name = "nd2status";
 	WSAStartup(MAKEWORD(2, 2), &wsa);
-	open_provider();
+	prov = nd_open_provider(0);
 	open_adapter();
 	if (argc == 3) {
 		unreachable();

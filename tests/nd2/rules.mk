@@ -5,9 +5,10 @@ ND2_PEER_RIG := $(BUILD)/tests/nd2/nd2peer_rig.exe
 
 ND2_RIG_HEADERS := include/ndspi.h include/nddef.h include/ndstatus.h
 
-# ndcheck.c and ndctl.c: what every rig program shares (checks, waits, the
-# control connection).
-ND2_RIG_COMMON := tests/nd2/ndcheck.c tests/nd2/ndcheck.h tests/nd2/ndctl.c tests/nd2/ndctl.h
+# ndcheck.c, ndctl.c and ndcatalog.c: what every rig program shares (checks,
+# waits, the control connection, finding the provider).
+ND2_RIG_COMMON := tests/nd2/ndcheck.c tests/nd2/ndcheck.h tests/nd2/ndctl.c tests/nd2/ndctl.h \
+		  tests/nd2/ndcatalog.c tests/nd2/ndcatalog.h
 
 $(ND2_RIG): tests/nd2/nd2prov_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
@@ -35,9 +36,10 @@ check-vm: $(ND1_RIG)
 ND2STATUS_RIG := $(BUILD)/tests/nd2/nd2status_rig.exe
 
 ND2STATUS_SRCS := tests/nd2/nd2status_rig.c tests/nd2/nd2status_objects.c tests/nd2/nd2status_qp.c \
-		   tests/nd2/nd2status_cm.c tests/nd2/nd2status_release.c tests/nd2/nd2status_regs.c tests/nd2/ndcheck.c
+		   tests/nd2/nd2status_cm.c tests/nd2/nd2status_release.c tests/nd2/nd2status_regs.c tests/nd2/ndcheck.c \
+		   tests/nd2/ndcatalog.c
 
-$(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h $(ND2_RIG_HEADERS)
+$(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h tests/nd2/ndcatalog.h $(ND2_RIG_HEADERS)
 	@mkdir -p $(@D)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ $(ND2STATUS_SRCS) -lws2_32 -luuid
 

@@ -11,6 +11,7 @@
 #include <wchar.h>
 
 #include "test.h"
+#include "self_child.h"
 
 #define CHILD_TIMEOUT 20000
 
@@ -164,21 +165,6 @@ static BOOL start(const char *args, DWORD flags, void *env, const char *cwd,
 	return CreateProcessA(NULL, line, NULL, NULL, FALSE, flags, env, cwd, &si, pi);
 }
 
-/* Waits (bounded) and returns the exit code; ~0u if it did not end. */
-static DWORD finish(PROCESS_INFORMATION *pi)
-{
-	DWORD code = ~0u, w = WaitForSingleObject(pi->hProcess, CHILD_TIMEOUT);
-
-	ok(w == WAIT_OBJECT_0, "child %lu did not end: %#lx\n", pi->dwProcessId, w);
-	if (w != WAIT_OBJECT_0)
-		TerminateProcess(pi->hProcess, 1);
-	else
-		ok(GetExitCodeProcess(pi->hProcess, &code), "GetExitCodeProcess: %lu\n", GetLastError());
-	CloseHandle(pi->hThread);
-	CloseHandle(pi->hProcess);
-	return code;
-}
-
 /* The command line reaches the child unchanged (CreateProcessW, a
  * Unicode environment block) and its C runtime splits it by the
  * documented rules: 2n backslashes + quote -> n and a quote toggle,
@@ -205,7 +191,7 @@ static void test_command_line(void)
 	ok(pi.hProcess && pi.hThread && pi.dwProcessId, "PROCESS_INFORMATION not filled\n");
 	ok(GetProcessId(pi.hProcess) == pi.dwProcessId, "GetProcessId %lu, pid %lu\n",
 	   GetProcessId(pi.hProcess), pi.dwProcessId);
-	ok(finish(&pi) == 0, "the child saw another command line or argv (see its stderr)\n");
+	ok(process_finish(&pi) == 0, "the child saw another command line or argv (see its stderr)\n");
 	SetEnvironmentVariableA("PT_NOT_PASSED", NULL);
 }
 
@@ -219,7 +205,7 @@ static void test_exit_code(void)
 	ok(start("child exit c0000123", 0, NULL, NULL, &pi), "CreateProcess: %lu\n", GetLastError());
 	ok(WaitForSingleObject(pi.hThread, CHILD_TIMEOUT) == WAIT_OBJECT_0, "main thread not signaled\n");
 	ok(GetExitCodeThread(pi.hThread, &code) && code == 0xc0000123, "thread exit code %#lx\n", code);
-	ok(finish(&pi) == 0xc0000123, "exit code not propagated\n");
+	ok(process_finish(&pi) == 0xc0000123, "exit code not propagated\n");
 }
 
 /* STILL_ACTIVE while it runs; TerminateProcess ends it with the code
@@ -241,7 +227,7 @@ static void test_terminate(void)
 	 * with ERROR_ACCESS_DENIED.  Wine 8 returns TRUE. */
 	ok_todo_wine(!ret && GetLastError() == ERROR_ACCESS_DENIED, "second TerminateProcess: %d, %lu\n",
 		     ret, GetLastError());
-	ok(finish(&pi) == 42, "terminated process's code\n");
+	ok(process_finish(&pi) == 42, "terminated process's code\n");
 }
 
 /* CREATE_SUSPENDED: nothing runs until the suspend count drops to 0. */
@@ -264,7 +250,7 @@ static void test_suspended(void)
 	ok(WaitForSingleObject(pi.hProcess, 300) == WAIT_TIMEOUT, "child ran at suspend count 1\n");
 	prev = ResumeThread(pi.hThread);
 	ok(prev == 1, "ResumeThread: %lu\n", prev);
-	ok(finish(&pi) == 0, "resumed child failed\n");
+	ok(process_finish(&pi) == 0, "resumed child failed\n");
 	ok(GetFileAttributesA(mark) != INVALID_FILE_ATTRIBUTES, "resumed child did not run\n");
 	DeleteFileA(mark);
 }
@@ -316,7 +302,7 @@ static void test_pipes(void)
 	   "read after the writer left: %lu\n", GetLastError());
 	n = read_all(ex_r, buf, sizeof(buf));
 	ok(n == 5 && !strcmp(buf, "extra"), "inherited pipe got %lu [%s]\n", n, buf);
-	ok(finish(&pi) == 0, "echo child failed\n");
+	ok(process_finish(&pi) == 0, "echo child failed\n");
 	CloseHandle(out_r);
 	CloseHandle(ex_r);
 }
@@ -354,7 +340,7 @@ static void test_named_pipe_output(void)
 		SetLastError(0xdeadbeef);
 		ok(!ReadFile(server, buf, 1, &n, NULL) && GetLastError() == ERROR_BROKEN_PIPE,
 		   "after the child: %lu\n", GetLastError());
-		ok(finish(&pi) == 0, "print child failed\n");
+		ok(process_finish(&pi) == 0, "print child failed\n");
 	}
 	CloseHandle(server);
 }
@@ -372,7 +358,7 @@ static void test_current_directory(void)
 		*slash = 0;
 	snprintf(args, sizeof(args), "child cwd \"%s\"", cwd);
 	ok(start(args, 0, NULL, cwd, &pi), "CreateProcess: %lu\n", GetLastError());
-	ok(finish(&pi) == 0, "child's current directory\n");
+	ok(process_finish(&pi) == 0, "child's current directory\n");
 
 	SetLastError(0xdeadbeef);
 	ret = start("child exit 0", 0, NULL, "C:\\no\\such\\directory", &pi);
@@ -394,12 +380,12 @@ static void test_search(void)
 	strcpy(line, "process_create child exit 7");
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "name without .exe: %lu\n", GetLastError());
-	ok(finish(&pi) == 7, "name without .exe\n");
+	ok(process_finish(&pi) == 7, "name without .exe\n");
 
 	strcpy(line, "whatever-argv0 child exit 8");
 	ok(CreateProcessA(self, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "application name: %lu\n", GetLastError());
-	ok(finish(&pi) == 8, "application name\n");
+	ok(process_finish(&pi) == 8, "application name\n");
 
 	strcpy(line, "no_such_program_here child");
 	SetLastError(0xdeadbeef);
@@ -449,7 +435,7 @@ static void test_open_process(void)
 	ok(TerminateProcess(h, 77), "TerminateProcess: %lu\n", GetLastError());
 	ok(WaitForSingleObject(h, CHILD_TIMEOUT) == WAIT_OBJECT_0, "not ended\n");
 	CloseHandle(h);
-	ok(finish(&pi) == 77, "code through the opened handle\n");
+	ok(process_finish(&pi) == 77, "code through the opened handle\n");
 
 	h = OpenProcess(PROCESS_QUERY_INFORMATION, FALSE, GetCurrentProcessId());
 	ok(h != NULL && GetProcessId(h) == GetCurrentProcessId(), "OpenProcess(self): %lu\n",
@@ -473,7 +459,7 @@ static void test_console_flags(void)
 
 	ok(start("child exit 9", DETACHED_PROCESS, NULL, NULL, &pi), "DETACHED_PROCESS: %lu\n",
 	   GetLastError());
-	ok(finish(&pi) == 9, "detached child\n");
+	ok(process_finish(&pi) == 9, "detached child\n");
 	SetLastError(0xdeadbeef);
 	ret = start("child exit 9", DETACHED_PROCESS | CREATE_NEW_CONSOLE, NULL, NULL, &pi);
 	/* CREATE_NEW_CONSOLE "cannot be used with DETACHED_PROCESS"
@@ -481,7 +467,7 @@ static void test_console_flags(void)
 	ok_todo_wine(!ret && GetLastError() == ERROR_INVALID_PARAMETER, "both console flags: %d, %lu\n",
 		     ret, GetLastError());
 	if (ret)
-		finish(&pi);
+		process_finish(&pi);
 }
 
 /* EXTENDED_STARTUPINFO_PRESENT: an attribute list whose handle list
@@ -524,7 +510,7 @@ static void test_attribute_list(void)
 	CloseHandle(a_w);
 	CloseHandle(b_w);
 	if (ret) {
-		ok(finish(&pi) == 0, "the unlisted handle reached the child, or the listed one did not\n");
+		ok(process_finish(&pi) == 0, "the unlisted handle reached the child, or the listed one did not\n");
 		n = read_all(a_r, buf, sizeof(buf));
 		ok(n == 1 && buf[0] == 'a', "listed pipe got %lu\n", n);
 		n = read_all(b_r, buf, sizeof(buf));
@@ -545,7 +531,7 @@ static void test_attribute_list(void)
 	ok(ret, "CreateProcessA with a job list: %lu\n", GetLastError());
 	if (ret) {
 		ok(IsProcessInJob(pi.hProcess, job, &in) && in, "not in its job\n");
-		ok(finish(&pi) == 5, "job-listed child\n");
+		ok(process_finish(&pi) == 5, "job-listed child\n");
 	}
 	DeleteProcThreadAttributeList(list);
 	HeapFree(GetProcessHeap(), 0, list);
@@ -556,40 +542,24 @@ static void test_attribute_list(void)
  * for it, and its exit code. */
 static void test_open_grandchild(void)
 {
-	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
-	STARTUPINFOA si = { .cb = sizeof(si) };
-	HANDLE in_r, in_w, out_r, out_w, g = NULL;
-	char line[MAX_PATH + 32], buf[32] = "";
-	PROCESS_INFORMATION pi;
+	struct self_child c;
+	HANDLE g = NULL;
+	char buf[32] = "";
 	DWORD n = 0, code = 0;
 
-	CreatePipe(&in_r, &in_w, &sa, 0);
-	CreatePipe(&out_r, &out_w, &sa, 0);
-	SetHandleInformation(in_w, HANDLE_FLAG_INHERIT, 0);
-	SetHandleInformation(out_r, HANDLE_FLAG_INHERIT, 0);
-	si.dwFlags = STARTF_USESTDHANDLES;
-	si.hStdInput = in_r;
-	si.hStdOutput = out_w;
-	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
-	snprintf(line, sizeof(line), "\"%s\" child spawner", self);
-	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi), "CreateProcessA: %lu\n",
-	   GetLastError());
-	CloseHandle(in_r);
-	CloseHandle(out_w);
-	if (ReadFile(out_r, buf, sizeof(buf) - 1, &n, NULL) && n) {
+	self_child_start(&c, "child spawner");
+	if (ReadFile(c.out_r, buf, sizeof(buf) - 1, &n, NULL) && n) {
 		buf[n] = 0;
 		g = OpenProcess(SYNCHRONIZE | PROCESS_QUERY_LIMITED_INFORMATION, FALSE, strtoul(buf, NULL, 10));
 	}
 	ok(g != NULL, "OpenProcess(grandchild %s): %lu\n", buf, GetLastError());
 	ok(GetExitCodeProcess(g, &code) && code == STILL_ACTIVE, "grandchild held: %#lx\n", code);
-	WriteFile(in_w, "g", 1, &n, NULL);
+	WriteFile(c.in_w, "g", 1, &n, NULL);
 	ok(WaitForSingleObject(g, CHILD_TIMEOUT) == WAIT_OBJECT_0, "grandchild did not end\n");
 	code = 0;
 	ok(GetExitCodeProcess(g, &code) && code == 0x1234abcd, "grandchild's code %#lx\n", code);
 	CloseHandle(g);
-	ok(finish(&pi) == 0, "spawner failed\n");
-	CloseHandle(in_w);
-	CloseHandle(out_r);
+	ok(self_child_finish(&c) == 0, "spawner failed\n");
 }
 
 /* WaitForMultipleObjects on several processes, any and all. */
@@ -610,7 +580,7 @@ static void test_wait_many(void)
 	TerminateProcess(a.hProcess, 6);
 	w = WaitForMultipleObjects(2, hs, TRUE, CHILD_TIMEOUT);
 	ok(w == WAIT_OBJECT_0, "wait-all: %#lx\n", w);
-	ok(finish(&a) == 6 && finish(&b) == 5, "exit codes\n");
+	ok(process_finish(&a) == 6 && process_finish(&b) == 5, "exit codes\n");
 }
 
 /* A command that names a Linux program runs it directly, with argv
@@ -648,17 +618,17 @@ static void test_linux_program(void)
 		n = read_all(rd, out, sizeof(out));
 		ok(!strcmp(out, "[plain][two words][q\"in][x y\\]"), "Linux argv: %lu [%s]\n", n, out);
 		CloseHandle(rd);
-		ok(finish(&pi) == 0, "sh printf\n");
+		ok(process_finish(&pi) == 0, "sh printf\n");
 		si.dwFlags = 0;
 	}
 	strcpy(line, "/bin/sh -c \"exit 3\"");
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "Linux program: %lu\n", GetLastError());
-	ok(finish(&pi) == 3, "Linux program's exit status\n");
+	ok(process_finish(&pi) == 3, "Linux program's exit status\n");
 	strcpy(line, "/bin/sh -c \"kill -9 $$\"");
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "Linux program: %lu\n", GetLastError());
-	ok(finish(&pi) == 128 + 9, "killed by SIGKILL\n");
+	ok(process_finish(&pi) == 128 + 9, "killed by SIGKILL\n");
 
 	/* An ndrun child killed from outside: waits on it return, and its
 	 * code is 128 + 9 too. */
@@ -671,7 +641,7 @@ static void test_linux_program(void)
 		snprintf(line, sizeof(line), "/bin/sh -c \"kill -9 %lu\"", victim.dwProcessId);
 		ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 		   "kill: %lu\n", GetLastError());
-		ok(finish(&pi) == 0, "kill failed\n");
+		ok(process_finish(&pi) == 0, "kill failed\n");
 		ok(WaitForSingleObject(victim.hProcess, CHILD_TIMEOUT) == WAIT_OBJECT_0, "victim lives\n");
 		GetExitCodeProcess(victim.hProcess, &code);
 		ok(code == 128 + 9, "victim's code %lu\n", code);

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipe_lines.h"
 #include "test.h"
+#include "self_child.h"
 
 #define TIMEOUT 20000
 
@@ -21,13 +23,8 @@ static const char reply[] = "answered by the child";
 static int read_handles(HANDLE *h, int n)
 {
 	char line[256], *p = line;
-	DWORD got = 0, r;
 
-	while (got < sizeof(line) - 1 && ReadFile(GetStdHandle(STD_INPUT_HANDLE), line + got, 1, &r, NULL) && r) {
-		if (line[got++] == '\n')
-			break;
-	}
-	line[got] = 0;
+	read_line(GetStdHandle(STD_INPUT_HANDLE), line, sizeof(line));
 	for (int i = 0; i < n; i++) {
 		h[i] = (HANDLE)(ULONG_PTR)strtoull(p, &p, 16);
 		if (!h[i])
@@ -103,59 +100,11 @@ static int child_out(void)
 	return 0;
 }
 
-struct child {
-	PROCESS_INFORMATION pi;
-	HANDLE in_w, out_r;
-};
-
-static void start(struct child *c, const char *mode)
-{
-	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
-	STARTUPINFOA si = { .cb = sizeof(si) };
-	char self[MAX_PATH], line[MAX_PATH + 32];
-	HANDLE in_r, out_w;
-
-	GetModuleFileNameA(NULL, self, sizeof(self));
-	CreatePipe(&in_r, &c->in_w, &sa, 0);
-	CreatePipe(&c->out_r, &out_w, &sa, 0);
-	SetHandleInformation(c->in_w, HANDLE_FLAG_INHERIT, 0);
-	SetHandleInformation(c->out_r, HANDLE_FLAG_INHERIT, 0);
-	si.dwFlags = STARTF_USESTDHANDLES;
-	si.hStdInput = in_r;
-	si.hStdOutput = out_w;
-	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
-	snprintf(line, sizeof(line), "\"%s\" child %s", self, mode);
-	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &c->pi), "CreateProcess: %lu\n",
-	   GetLastError());
-	CloseHandle(in_r);
-	CloseHandle(out_w);
-}
-
-static DWORD finish(struct child *c)
-{
-	DWORD code = ~0u;
-
-	ok(WaitForSingleObject(c->pi.hProcess, TIMEOUT) == WAIT_OBJECT_0, "child did not end\n");
-	GetExitCodeProcess(c->pi.hProcess, &code);
-	CloseHandle(c->pi.hProcess);
-	CloseHandle(c->pi.hThread);
-	CloseHandle(c->in_w);
-	CloseHandle(c->out_r);
-	return code;
-}
-
-static void send_line(HANDLE pipe, const char *line)
-{
-	DWORD n;
-
-	WriteFile(pipe, line, (DWORD)strlen(line), &n, NULL);
-}
-
 static void test_into_child(void)
 {
 	char name[64], path[MAX_PATH], dir[MAX_PATH], line[256], buf[32] = "";
 	HANDLE ev, mtx, sem, pipe_r, pipe_w, file, map, mine[7], in[7], proc;
-	struct child c;
+	struct self_child c;
 	char *view;
 	DWORD n = 0, r, code;
 	int i;
@@ -176,7 +125,7 @@ static void test_into_child(void)
 	ok(ev && mtx && sem && file != INVALID_HANDLE_VALUE && view, "objects: %lu\n", GetLastError());
 	strcpy(view, payload);
 
-	start(&c, "into");
+	self_child_start(&c, "child into");
 	mine[0] = ev, mine[1] = mtx, mine[2] = sem, mine[3] = pipe_w, mine[4] = file, mine[5] = map;
 	mine[6] = GetCurrentProcess();
 	for (i = 0; i < 7; i++) {
@@ -196,7 +145,7 @@ static void test_into_child(void)
 	SetLastError(0xdeadbeef);
 	ok(!CloseHandle(pipe_w) && GetLastError() == ERROR_INVALID_HANDLE, "source closed: %lu\n", GetLastError());
 	snprintf(line, sizeof(line), "%p %p %p %p %p %p %p\n", in[0], in[1], in[2], in[3], in[4], in[5], in[6]);
-	send_line(c.in_w, line);
+	write_line(c.in_w, line);
 
 	r = WaitForSingleObject(ev, TIMEOUT);
 	ok(r == WAIT_OBJECT_0, "event set by the child through its duplicate: %#lx\n", r);
@@ -206,7 +155,7 @@ static void test_into_child(void)
 	SetLastError(0xdeadbeef);
 	ok(!ReadFile(pipe_r, buf, sizeof(buf), &n, NULL) && GetLastError() == ERROR_BROKEN_PIPE,
 	   "the child closed the last write end: %lu\n", GetLastError());
-	code = finish(&c);
+	code = self_child_finish(&c);
 	ok(code == 0, "child into exit code %lu\n", code);
 	ok(!strcmp(view + 1024, reply), "mapping written by the child: %.30s\n", view + 1024);
 	SetFilePointer(file, 0, NULL, FILE_BEGIN);
@@ -243,13 +192,11 @@ static void test_out_of_child(void)
 {
 	HANDLE theirs[2], mine[2] = { NULL, NULL }, again = NULL;
 	char line[128] = "", buf[32] = "", *view;
-	struct child c;
-	DWORD n = 0, got = 0, code;
+	struct self_child c;
+	DWORD n = 0, code;
 
-	start(&c, "out");
-	while (got < sizeof(line) - 1 && ReadFile(c.out_r, line + got, 1, &n, NULL) && n)
-		if (line[got++] == '\n')
-			break;
+	self_child_start(&c, "child out");
+	read_line(c.out_r, line, sizeof(line));
 	ok(sscanf(line, "%p %p", &theirs[0], &theirs[1]) == 2, "child's handles: %s\n", line);
 	for (int i = 0; i < 2; i++)
 		ok(DuplicateHandle(c.pi.hProcess, theirs[i], GetCurrentProcess(), &mine[i], 0, FALSE,
@@ -263,8 +210,8 @@ static void test_out_of_child(void)
 	ok(view && !strcmp(view, reply), "the child's mapping: %.30s\n", view ? view : "(none)");
 	ok(ReadFile(mine[1], buf, sizeof(buf) - 1, &n, NULL) && n == 10 && !memcmp(buf, "from child", 10),
 	   "the child's pipe: %lu %.10s\n", n, buf);
-	send_line(c.in_w, "1\n");
-	code = finish(&c);
+	write_line(c.in_w, "1\n");
+	code = self_child_finish(&c);
 	ok(code == 0, "child out exit code %lu\n", code);
 	ok(view && !strcmp(view, "second"), "written by the child after the duplicate: %.30s\n", view ? view : "");
 	if (view)
@@ -279,14 +226,11 @@ static void test_close_in_child(void)
 {
 	HANDLE theirs[2];
 	char line[128] = "";
-	struct child c;
-	DWORD n = 0, got = 0;
+	struct self_child c;
 	HANDLE dummy;
 
-	start(&c, "out");
-	while (got < sizeof(line) - 1 && ReadFile(c.out_r, line + got, 1, &n, NULL) && n)
-		if (line[got++] == '\n')
-			break;
+	self_child_start(&c, "child out");
+	read_line(c.out_r, line, sizeof(line));
 	ok(sscanf(line, "%p %p", &theirs[0], &theirs[1]) == 2, "child's handles: %s\n", line);
 	/* The documented way to close a handle in another process (a NULL
 	 * target process with DUPLICATE_CLOSE_SOURCE).  Wine 8 leaves the
@@ -298,9 +242,9 @@ static void test_close_in_child(void)
 				      DUPLICATE_SAME_ACCESS) &&
 			     GetLastError() == ERROR_INVALID_HANDLE,
 		     "closed: %lu\n", GetLastError());
-	send_line(c.in_w, "1\n");
+	write_line(c.in_w, "1\n");
 	/* The child's own CloseHandle finds it closed: it exits 0. */
-	ok_todo_wine(finish(&c) == 0, "child exit code\n");
+	ok_todo_wine(self_child_finish(&c) == 0, "child exit code\n");
 }
 
 int main(int argc, char **argv)

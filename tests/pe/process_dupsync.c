@@ -18,6 +18,7 @@
 
 #include "pipe_lines.h"
 #include "test.h"
+#include "self_child.h"
 
 #define TIMEOUT 20000
 
@@ -171,17 +172,6 @@ static HANDLE start_child(const char *args, BOOL inherit, PROCESS_INFORMATION *p
 	return pi->hProcess;
 }
 
-static DWORD finish(PROCESS_INFORMATION *pi)
-{
-	DWORD code = ~0u;
-
-	ok(WaitForSingleObject(pi->hProcess, TIMEOUT) == WAIT_OBJECT_0, "child did not end\n");
-	GetExitCodeProcess(pi->hProcess, &code);
-	CloseHandle(pi->hProcess);
-	CloseHandle(pi->hThread);
-	return code;
-}
-
 static void expect_step(const char *step)
 {
 	char line[256] = "";
@@ -282,7 +272,7 @@ static void test_duplicate(void)
 	ok(ReleaseSemaphore(h[S_COUNT], 3, &prev) && prev == 0, "ReleaseSemaphore: %lu, previous %ld\n",
 	   GetLastError(), prev);
 	expect_step("4");
-	code = finish(&pi);
+	code = process_finish(&pi);
 	ok(code == 0, "child exit code %lu\n", code);
 	r = WaitForSingleObject(h[M_MAIN], TIMEOUT);
 	ok(r == WAIT_ABANDONED, "mutex the child exited holding: %#lx\n", r);
@@ -325,7 +315,7 @@ static void test_inherit(void)
 	start_child(args, TRUE, &pi);
 	r = WaitForSingleObject(ev, TIMEOUT);
 	ok(r == WAIT_OBJECT_0, "the child set the inherited event: %#lx\n", r);
-	code = finish(&pi);
+	code = process_finish(&pi);
 	ok(code == 0, "child inherit exit code %lu\n", code);
 	ok(WaitForSingleObject(sem, 0) == WAIT_TIMEOUT, "the child took the semaphore's count\n");
 	CloseHandle(ev);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "self_child.h"
 
 #define CHILD_TIMEOUT 20000
 
@@ -90,20 +91,6 @@ static int child_main(char **argv)
 	return 99;
 }
 
-static DWORD finish(PROCESS_INFORMATION *pi)
-{
-	DWORD code = ~0u, w = WaitForSingleObject(pi->hProcess, CHILD_TIMEOUT);
-
-	ok(w == WAIT_OBJECT_0, "child %lu did not end: %#lx\n", pi->dwProcessId, w);
-	if (w != WAIT_OBJECT_0)
-		TerminateProcess(pi->hProcess, 1);
-	else
-		GetExitCodeProcess(pi->hProcess, &code);
-	CloseHandle(pi->hThread);
-	CloseHandle(pi->hProcess);
-	return code;
-}
-
 static JOBOBJECT_BASIC_ACCOUNTING_INFORMATION accounting(HANDLE job)
 {
 	JOBOBJECT_BASIC_ACCOUNTING_INFORMATION ai;
@@ -167,7 +154,7 @@ static void test_members(void)
 	ok(ai.ActiveProcesses == 0 && ai.TotalProcesses == 2 && ai.TotalTerminatedProcesses == 0,
 	   "after TerminateJobObject: %lu %lu %lu\n", ai.ActiveProcesses, ai.TotalProcesses,
 	   ai.TotalTerminatedProcesses);
-	ok(finish(&a) == 55 && finish(&b) == 3, "exit codes\n");
+	ok(process_finish(&a) == 55 && process_finish(&b) == 3, "exit codes\n");
 	CloseHandle(job);
 }
 
@@ -193,7 +180,7 @@ static void test_kill_on_close(void)
 	ok(WaitForSingleObject(pi.hProcess, 300) == WAIT_TIMEOUT, "member ended early\n");
 	CloseHandle(job);
 	/* Ended by the job's close, with exit code 0 (as Wine does too). */
-	code = finish(&pi);
+	code = process_finish(&pi);
 	ok(code == 0, "member's code %#lx\n", code);
 }
 
@@ -227,7 +214,7 @@ static void test_launcher_dies(bool killed)
 	else
 		WriteFile(in_w, "x", 1, &n, NULL);
 	CloseHandle(in_w);
-	ok(finish(&pi) == (killed ? 9 : 0), "launcher's code\n");
+	ok(process_finish(&pi) == (killed ? 9 : 0), "launcher's code\n");
 	if (!grandchild)
 		return;
 	w = WaitForSingleObject(grandchild, CHILD_TIMEOUT / 2);
@@ -257,8 +244,8 @@ static void test_is_in_job(void)
 	r = 2;
 	ok(IsProcessInJob(out.hProcess, job, &r) && r == FALSE, "not a member: %d\n", r);
 	ResumeThread(in.hThread);
-	ok(finish(&in) == 11, "the member does not see its job\n");
-	ok(finish(&out) == 10, "a process outside any job sees one\n");
+	ok(process_finish(&in) == 11, "the member does not see its job\n");
+	ok(process_finish(&out) == 10, "a process outside any job sees one\n");
 	CloseHandle(job);
 	CloseHandle(other);
 }

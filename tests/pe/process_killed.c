@@ -19,6 +19,7 @@
 
 #include "pipe_lines.h"
 #include "test.h"
+#include "self_child.h"
 
 #define TIMEOUT 20000
 
@@ -97,60 +98,16 @@ static int child_b(DWORD pid_a, DWORD pid_launcher, const char *mode)
 	return 0;
 }
 
-struct proc {
-	PROCESS_INFORMATION pi;
-	HANDLE in_w, out_r;
-};
-
-static void start(struct proc *p, const char *args)
-{
-	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
-	STARTUPINFOA si = { .cb = sizeof(si) };
-	char self[MAX_PATH], line[MAX_PATH + 64];
-	HANDLE in_r, out_w;
-
-	GetModuleFileNameA(NULL, self, sizeof(self));
-	CreatePipe(&in_r, &p->in_w, &sa, 0);
-	CreatePipe(&p->out_r, &out_w, &sa, 0);
-	SetHandleInformation(p->in_w, HANDLE_FLAG_INHERIT, 0);
-	SetHandleInformation(p->out_r, HANDLE_FLAG_INHERIT, 0);
-	si.dwFlags = STARTF_USESTDHANDLES;
-	si.hStdInput = in_r;
-	si.hStdOutput = out_w;
-	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
-	snprintf(line, sizeof(line), "\"%s\" %s", self, args);
-	ok(CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &p->pi), "CreateProcess %s: %lu\n",
-	   args, GetLastError());
-	CloseHandle(in_r);
-	CloseHandle(out_w);
-}
-
-static DWORD finish(struct proc *p)
-{
-	DWORD code = ~0u;
-
-	if (WaitForSingleObject(p->pi.hProcess, TIMEOUT) != WAIT_OBJECT_0) {
-		ok(0, "process %lu did not end\n", p->pi.dwProcessId);
-		TerminateProcess(p->pi.hProcess, 1);
-	}
-	GetExitCodeProcess(p->pi.hProcess, &code);
-	CloseHandle(p->pi.hProcess);
-	CloseHandle(p->pi.hThread);
-	CloseHandle(p->in_w);
-	CloseHandle(p->out_r);
-	return code;
-}
-
 static void run_case(const char *mode, DWORD expect)
 {
 	char args[128], line[128] = "";
 	DWORD r = ~0u, code = ~0u, err = ~0u, a_code;
 	int got = -1, stopped = -1;
-	struct proc a, b;
+	struct self_child a, b;
 
-	start(&a, "a");
+	self_child_start(&a, "a");
 	snprintf(args, sizeof(args), "b %lu %lu %s", a.pi.dwProcessId, GetCurrentProcessId(), mode);
-	start(&b, args);
+	self_child_start(&b, args);
 	ok(read_line(b.out_r, line, sizeof(line)) && !strcmp(line, "opened\n"), "%s: B opened A: %s\n", mode, line);
 	if (!strcmp(mode, "exit"))
 		write_line(a.in_w, "x\n");
@@ -175,9 +132,9 @@ static void run_case(const char *mode, DWORD expect)
 	   err);
 	if (!strcmp(mode, "late"))
 		ok(stopped == 1, "%s: B did not see the launcher stopped\n", mode);
-	a_code = finish(&a);
+	a_code = self_child_finish(&a);
 	ok(a_code == expect, "%s: the launcher got A's code %lu (expected %lu)\n", mode, a_code, expect);
-	ok(finish(&b) == 0, "%s: B's exit code\n", mode);
+	ok(self_child_finish(&b) == 0, "%s: B's exit code\n", mode);
 }
 
 int main(int argc, char **argv)

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "test.h"
+#include "self_child.h"
 
-#define CHILD_TIMEOUT 20000
 #define BIG (1u << 20)
 
 static const char message[] = "written by the parent";
@@ -35,38 +35,24 @@ static int child(void)
 
 static void test_cross_process(void)
 {
-	SECURITY_ATTRIBUTES sa = { sizeof(sa), NULL, TRUE };
-	STARTUPINFOA si = { .cb = sizeof(si) };
-	HANDLE in_r, in_w, out_r, out_w, h;
+	struct self_child c;
+	HANDLE h;
 	unsigned char *copy = malloc(BIG);
-	char self[MAX_PATH], line[MAX_PATH + 16], buf[64] = "";
+	char buf[64] = "";
 	void *remote_big = NULL, *remote_target = NULL;
-	PROCESS_INFORMATION pi;
 	SIZE_T done = 0;
-	DWORD n = 0, code = ~0u, bad = 0;
+	DWORD n = 0, code, bad = 0;
 	BOOL ret;
 
-	GetModuleFileNameA(NULL, self, sizeof(self));
-	CreatePipe(&in_r, &in_w, &sa, 0);
-	CreatePipe(&out_r, &out_w, &sa, 0);
-	SetHandleInformation(in_w, HANDLE_FLAG_INHERIT, 0);
-	SetHandleInformation(out_r, HANDLE_FLAG_INHERIT, 0);
-	si.dwFlags = STARTF_USESTDHANDLES;
-	si.hStdInput = in_r;
-	si.hStdOutput = out_w;
-	si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
-	snprintf(line, sizeof(line), "\"%s\" child", self);
-	ret = CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
-	ok(ret, "CreateProcessA: %lu\n", GetLastError());
-	CloseHandle(in_r);
-	CloseHandle(out_w);
-	if (!ret)
+	if (!self_child_start(&c, "child")) {
+		free(copy);
 		return;
-	ok(ReadFile(out_r, buf, sizeof(buf) - 1, &n, NULL) && n > 4, "no addresses: %lu\n", GetLastError());
+	}
+	ok(ReadFile(c.out_r, buf, sizeof(buf) - 1, &n, NULL) && n > 4, "no addresses: %lu\n", GetLastError());
 	buf[n] = 0;
 	ok(sscanf(buf, "%p %p", &remote_big, &remote_target) == 2, "addresses [%s]\n", buf);
 
-	h = OpenProcess(PROCESS_VM_READ, FALSE, pi.dwProcessId);
+	h = OpenProcess(PROCESS_VM_READ, FALSE, c.pi.dwProcessId);
 	ok(h != NULL, "OpenProcess: %lu\n", GetLastError());
 	ret = ReadProcessMemory(h, remote_big, copy, BIG, &done);
 	ok(ret && done == BIG, "ReadProcessMemory: %d, %lu, %lu bytes\n", ret, GetLastError(), (DWORD)done);
@@ -80,7 +66,7 @@ static void test_cross_process(void)
 	   GetLastError());
 	CloseHandle(h);
 
-	h = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, pi.dwProcessId);
+	h = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, c.pi.dwProcessId);
 	SetLastError(0xdeadbeef);
 	ret = ReadProcessMemory(h, remote_big, copy, 16, &done);
 	ok(!ret && GetLastError() == ERROR_ACCESS_DENIED, "read without PROCESS_VM_READ: %d, %lu\n", ret,
@@ -88,21 +74,15 @@ static void test_cross_process(void)
 	CloseHandle(h);
 
 	SetLastError(0xdeadbeef);
-	ret = ReadProcessMemory(pi.hProcess, (void *)0x10, copy, 16, &done);
+	ret = ReadProcessMemory(c.pi.hProcess, (void *)0x10, copy, 16, &done);
 	ok(!ret && GetLastError() == ERROR_NOACCESS && done == 0, "unmapped address: %d, %lu, %lu\n",
 	   ret, GetLastError(), (DWORD)done);
 
-	ret = WriteProcessMemory(pi.hProcess, remote_target, message, sizeof(message), &done);
+	ret = WriteProcessMemory(c.pi.hProcess, remote_target, message, sizeof(message), &done);
 	ok(ret && done == sizeof(message), "WriteProcessMemory: %d, %lu\n", ret, GetLastError());
-	WriteFile(in_w, "g", 1, &n, NULL);
-	ok(WaitForSingleObject(pi.hProcess, CHILD_TIMEOUT) == WAIT_OBJECT_0, "child did not end\n");
-	GetExitCodeProcess(pi.hProcess, &code);
+	WriteFile(c.in_w, "g", 1, &n, NULL);
+	code = self_child_finish(&c);
 	ok(code == 0, "the child did not see the parent's write: %lu\n", code);
-	TerminateProcess(pi.hProcess, 1);
-	CloseHandle(pi.hProcess);
-	CloseHandle(pi.hThread);
-	CloseHandle(in_w);
-	CloseHandle(out_r);
 	free(copy);
 }
 

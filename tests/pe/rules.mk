@@ -49,6 +49,13 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 $(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe: $(PE_SRC)/catch_av.h
 # The process tests talk to their children in lines: tests/pe/pipe_lines.h.
 $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines.h
+# The process tests start and end their children with tests/pe/self_child.h
+# (process_duphandle's lines through pipe_lines.h too).
+$(PE_BIN)/process_duphandle.exe: $(PE_SRC)/pipe_lines.h
+$(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_create.exe \
+	$(PE_BIN)/process_job.exe $(PE_BIN)/process_memory.exe $(PE_BIN)/process_dupsync.exe: $(PE_SRC)/self_child.h
+# The timer tests' callbacks and polling: tests/pe/timer_probe.h.
+$(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
@@ -159,6 +166,8 @@ $(PE_UCRT_SPECS):
 $(PE_UCRT_PROGS): $(PE_BIN)/%.exe: $(PE_SRC)/%.c $(PE_SRC)/test.h $(PE_UCRT_SPECS) $(wildcard $(PE_SRC)/crt_*.c)
 	@mkdir -p $(@D)
 	$(MINGW_CC) $(PE_CFLAGS) -D_UCRT -specs=$(PE_UCRT_SPECS) -o $@ $< $(PE_EXTRA)
+# ucrt_stop_flush.c is stop_flush.c.
+$(PE_BIN)/ucrt_stop_flush.exe: $(PE_SRC)/stop_flush.c
 
 # C++ programs against the UCRT: g++'s own specs, the same substitution.
 # Debian's winpthreads (linked in by the posix g++) was built against

@@ -8,6 +8,7 @@
 #include <windows.h>
 
 #include "test.h"
+#include "timer_probe.h"
 
 struct ctx {
 	volatile LONG count;
@@ -28,23 +29,7 @@ static void CALLBACK count_cb(PVOID param, BOOLEAN fired)
 
 	c->fired = fired;
 	c->tid = GetCurrentThreadId();
-	InterlockedIncrement(&c->count);
-	if (c->started)
-		SetEvent(c->started);
-	if (c->sleep_ms)
-		Sleep(c->sleep_ms);
-	InterlockedIncrement(&c->finished);
-}
-
-/* Polls until *v reaches want or ms pass (a loaded machine may be slow to
- * run a timer; these checks are about whether it fires, not how soon). */
-static LONG wait_count(volatile LONG *v, LONG want, DWORD ms)
-{
-	DWORD start = GetTickCount();
-
-	while (*v < want && GetTickCount() - start < ms)
-		Sleep(5);
-	return *v;
+	probe_run(&c->count, &c->finished, c->started, c->sleep_ms);
 }
 
 static void init(struct ctx *c)

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -188,6 +189,35 @@ static void fake_stop(struct fake *f)
 	pthread_mutex_destroy(&f->lock);
 }
 
+/* Every test's port and its fake source, made and checked by the fixture
+ * (rig_setup, rig_teardown). */
+struct rig {
+	struct object *port;
+	struct fake f;
+};
+
+static int rig_setup(void **state)
+{
+	struct rig *r = calloc(1, sizeof(*r));
+
+	assert_non_null(r);
+	r->port = iocp_create(8);
+	assert_non_null(r->port);
+	fake_start(&r->f, r->port);
+	*state = r;
+	return 0;
+}
+
+static int rig_teardown(void **state)
+{
+	struct rig *r = *state;
+
+	fake_stop(&r->f);
+	object_unref(r->port);
+	free(r);
+	return 0;
+}
+
 struct waiter {
 	struct object *port;
 	DWORD timeout, result;
@@ -247,109 +277,101 @@ static void expect_claims(struct fake *f, int n)
  * the event thread never ran. */
 static void test_lone_waiter_drains(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter w = { .port = port, .timeout = 10000 };
-	struct fake f;
 	HANDLE t;
 
-	fake_start(&f, port);
 	t = start_waiter(&w);
 	expect_waiters(port, 1);
-	expect_claims(&f, 1);
-	raise_event(&f);
+	expect_claims(f, 1);
+	raise_event(f);
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_OBJECT_0);
 	assert_int_equal(w.key, 7);
-	assert_int_equal(f.by_waiter, 1);
-	assert_int_equal(f.by_thread, 0);
-	assert_int_equal(f.unclaim_calls, 1);
-	assert_int_equal(f.refs, 1); /* the port's */
+	assert_int_equal(f->by_waiter, 1);
+	assert_int_equal(f->by_thread, 0);
+	assert_int_equal(f->unclaim_calls, 1);
+	assert_int_equal(f->refs, 1); /* the port's */
 	/* With no waiter the event thread reads it again. */
-	raise_event(&f);
-	for (int i = 0; i < 5000 && !__atomic_load_n(&f.by_thread, __ATOMIC_RELAXED); i++)
+	raise_event(f);
+	for (int i = 0; i < 5000 && !__atomic_load_n(&f->by_thread, __ATOMIC_RELAXED); i++)
 		Sleep(1);
-	assert_int_equal(f.by_thread, 1);
+	assert_int_equal(f->by_thread, 1);
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* An event already pending when the waiter claims the fd, and one that
  * arrives inside the claim: both reach the port (whoever reads them). */
 static void test_event_at_claim(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter w = { .port = port, .timeout = 10000, .loops = 2 };
-	struct fake f;
 	HANDLE t;
 
-	fake_start(&f, port);
-	f.event_in_claim = true;
+	f->event_in_claim = true;
 	t = start_waiter(&w);
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_OBJECT_0);
 	assert_int_equal(w.got, 2);
-	assert_int_equal(f.by_waiter + f.by_thread, f.claim_calls);
+	assert_int_equal(f->by_waiter + f->by_thread, f->claim_calls);
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* An event arriving while the waiter gives the fd back (after its own
  * packet) is left to the event thread, which queues it. */
 static void test_event_at_unclaim(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter w = { .port = port, .timeout = 10000 };
 	OVERLAPPED_ENTRY e;
-	struct fake f;
 	HANDLE t;
 	ULONG n;
 
-	fake_start(&f, port);
-	f.event_in_unclaim = true;
+	f->event_in_unclaim = true;
 	t = start_waiter(&w);
-	expect_claims(&f, 1);
+	expect_claims(f, 1);
 	assert_true(iocp_post(port, 9, NULL, 0, 0)); /* wakes the poller through the eventfd */
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_OBJECT_0);
 	assert_int_equal(w.key, 9);
-	f.event_in_unclaim = false;
+	f->event_in_unclaim = false;
 	/* Not lost: the event thread reads it once the fd is back, and
 	 * queues its packet (or this wait, polling in turn, reads it). */
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 10000, false), WAIT_OBJECT_0);
 	assert_int_equal(e.lpCompletionKey, 7);
-	assert_int_equal(f.by_thread + f.by_waiter, 1);
+	assert_int_equal(f->by_thread + f->by_waiter, 1);
 	iocp_thread_exit();
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* Timeout: the poller leaves with WAIT_TIMEOUT, gives everything back,
  * and the next waiter polls again. */
 static void test_timeout(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	OVERLAPPED_ENTRY e;
-	struct fake f;
 	ULONG n;
 
-	fake_start(&f, port);
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 30, false), WAIT_TIMEOUT);
 	assert_int_equal(n, 0);
-	assert_int_equal(f.claim_calls, 1);
-	assert_int_equal(f.unclaim_calls, 1);
-	assert_int_equal(f.refs, 1);
+	assert_int_equal(f->claim_calls, 1);
+	assert_int_equal(f->unclaim_calls, 1);
+	assert_int_equal(f->refs, 1);
 	expect_waiters(port, 0);
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 10, false), WAIT_TIMEOUT);
-	assert_int_equal(f.claim_calls, 2);
-	raise_event(&f);
+	assert_int_equal(f->claim_calls, 2);
+	raise_event(f);
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 10000, false), WAIT_OBJECT_0);
-	assert_int_equal(f.by_waiter + f.by_thread, 1);
+	assert_int_equal(f->by_waiter + f->by_thread, 1);
 	iocp_thread_exit();
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* Two waiters: only the first polls; the second sleeps on its futex and,
@@ -357,31 +379,29 @@ static void test_timeout(void **state)
  * poller gets the next one. */
 static void test_two_waiters(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter a = { .port = port, .timeout = 10000 }, b = a;
-	struct fake f;
 	HANDLE ta, tb;
 
-	fake_start(&f, port);
 	ta = start_waiter(&a);
 	expect_waiters(port, 1);
-	expect_claims(&f, 1);
+	expect_claims(f, 1);
 	tb = start_waiter(&b);
 	expect_waiters(port, 2);
-	assert_int_equal(f.claim_calls, 1);
-	raise_event(&f);
+	assert_int_equal(f->claim_calls, 1);
+	raise_event(f);
 	assert_int_equal(WaitForSingleObject(tb, 10000), WAIT_OBJECT_0);
 	assert_int_equal(b.result, WAIT_OBJECT_0);
-	assert_int_equal(f.by_waiter, 1); /* a drained it for b */
+	assert_int_equal(f->by_waiter, 1); /* a drained it for b */
 	expect_waiters(port, 1);
-	raise_event(&f);
+	raise_event(f);
 	assert_int_equal(WaitForSingleObject(ta, 10000), WAIT_OBJECT_0);
 	assert_int_equal(a.result, WAIT_OBJECT_0);
-	assert_int_equal(f.by_waiter + f.by_thread, 2);
+	assert_int_equal(f->by_waiter + f->by_thread, 2);
 	CloseHandle(ta);
 	CloseHandle(tb);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* The source dies (its CQ destroyed) while a waiter polls it: the
@@ -389,54 +409,50 @@ static void test_two_waiters(void **state)
  * free what the waiter holds. */
 static void test_source_dies(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter w = { .port = port, .timeout = 10000 };
-	struct fake f;
 	HANDLE t;
 
-	fake_start(&f, port);
 	t = start_waiter(&w);
-	expect_claims(&f, 1);
-	pthread_mutex_lock(&f.lock);
-	f.dead = true;
-	pthread_mutex_unlock(&f.lock);
-	iocp_source_detach(f.att);
-	f.att = NULL;
-	assert_int_equal(__atomic_load_n(&f.refs, __ATOMIC_RELAXED), 1); /* the waiter's */
-	raise_event(&f);	/* readable: its drain says gone */
+	expect_claims(f, 1);
+	pthread_mutex_lock(&f->lock);
+	f->dead = true;
+	pthread_mutex_unlock(&f->lock);
+	iocp_source_detach(f->att);
+	f->att = NULL;
+	assert_int_equal(__atomic_load_n(&f->refs, __ATOMIC_RELAXED), 1); /* the waiter's */
+	raise_event(f);	/* readable: its drain says gone */
 	Sleep(20);
-	assert_int_equal(f.by_waiter + f.by_thread, 0);
+	assert_int_equal(f->by_waiter + f->by_thread, 0);
 	assert_true(iocp_post(port, 3, NULL, 0, 0));
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_OBJECT_0);
 	assert_int_equal(w.key, 3);
-	assert_int_equal(f.refs, 0);
+	assert_int_equal(f->refs, 0);
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* Closing the port's last handle ends a polling wait (through the
  * eventfd) with WAIT_ABANDONED_0. */
 static void test_close_while_polling(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	HANDLE h = handle_create(port, 0, 0);
 	struct waiter w = { .port = port, .timeout = 10000 };
-	struct fake f;
 	HANDLE t;
 
 	assert_non_null(h);
-	fake_start(&f, port);
 	t = start_waiter(&w);
-	expect_claims(&f, 1);
+	expect_claims(f, 1);
 	assert_true(CloseHandle(h));
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_ABANDONED_0);
-	assert_int_equal(f.unclaim_calls, 1);
+	assert_int_equal(f->unclaim_calls, 1);
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 static void WINAPI apc_fn(ULONG_PTR arg)
@@ -447,23 +463,21 @@ static void WINAPI apc_fn(ULONG_PTR arg)
 /* An APC ends an alertable polling wait (through the eventfd). */
 static void test_alert_while_polling(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	struct waiter w = { .port = port, .timeout = 10000, .alertable = true };
-	struct fake f;
 	int ran = 0;
 	HANDLE t;
 
-	fake_start(&f, port);
 	t = start_waiter(&w);
-	expect_claims(&f, 1);
+	expect_claims(f, 1);
 	assert_true(QueueUserAPC(apc_fn, t, (ULONG_PTR)&ran));
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	assert_int_equal(w.result, WAIT_IO_COMPLETION);
 	assert_int_equal(ran, 1);
-	assert_int_equal(f.unclaim_calls, 1);
+	assert_int_equal(f->unclaim_calls, 1);
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* The hand-over under load: a ping-pong where the "peer" raises the next
@@ -508,17 +522,17 @@ static void wait_queued(struct object *port)
 
 static void test_handover_race(void **state)
 {
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	enum { ROUNDS = 4000 };
-	struct object *port = iocp_create(8);
 	volatile LONG round = 0;
-	struct fake f;
 	struct pinger p;
 	OVERLAPPED_ENTRY e;
 	HANDLE t;
 	ULONG n;
 
-	fake_start(&f, port);
-	p = (struct pinger){ .f = &f, .round = &round, .rounds = ROUNDS };
+	p = (struct pinger){ .f = f, .round = &round, .rounds = ROUNDS };
 	t = CreateThread(NULL, 0, pinger_main, &p, 0, NULL);
 	assert_non_null(t);
 	for (int i = 0; i < ROUNDS; i++) {
@@ -539,51 +553,47 @@ static void test_handover_race(void **state)
 	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
 	/* Nothing extra either. */
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 0, false), WAIT_TIMEOUT);
-	assert_int_equal(f.by_waiter + f.by_thread, ROUNDS);
+	assert_int_equal(f->by_waiter + f->by_thread, ROUNDS);
 	print_message("hand-over race: %d events, %d drained by the waiter, %d by the event thread\n", ROUNDS,
-		      f.by_waiter, f.by_thread);
+		      f->by_waiter, f->by_thread);
 	/* The waiter read some (the event thread every eighth at least). */
-	assert_true(f.by_waiter > 0);
-	assert_true(f.by_thread >= ROUNDS / 8);
+	assert_true(f->by_waiter > 0);
+	assert_true(f->by_thread >= ROUNDS / 8);
 	iocp_thread_exit();
 	CloseHandle(t);
-	fake_stop(&f);
-	object_unref(port);
 }
 
 /* A port without sources never calls into one; attaching to a closed
  * port fails. */
 static void test_attach_rules(void **state)
 {
-	struct object *port = iocp_create(8);
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
 	HANDLE h = handle_create(port, 0, 0);
-	struct fake f;
 
 	assert_non_null(h);
-	fake_start(&f, port);
-	iocp_source_detach(f.att);
-	f.att = NULL;
-	assert_int_equal(f.refs, 0);
+	iocp_source_detach(f->att);
+	f->att = NULL;
+	assert_int_equal(f->refs, 0);
 	assert_true(CloseHandle(h));
-	assert_null(iocp_source_attach(port, f.chan, &f_ops, &f));
-	assert_int_equal(f.refs, 0);
-	fake_stop(&f);
-	object_unref(port);
+	assert_null(iocp_source_attach(port, f->chan, &f_ops, f));
+	assert_int_equal(f->refs, 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lone_waiter_drains),
-		cmocka_unit_test(test_event_at_claim),
-		cmocka_unit_test(test_event_at_unclaim),
-		cmocka_unit_test(test_timeout),
-		cmocka_unit_test(test_two_waiters),
-		cmocka_unit_test(test_source_dies),
-		cmocka_unit_test(test_close_while_polling),
-		cmocka_unit_test(test_alert_while_polling),
-		cmocka_unit_test(test_handover_race),
-		cmocka_unit_test(test_attach_rules),
+		cmocka_unit_test_setup_teardown(test_lone_waiter_drains, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_event_at_claim, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_event_at_unclaim, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_timeout, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_two_waiters, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_source_dies, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_close_while_polling, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_alert_while_polling, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_handover_race, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_attach_rules, rig_setup, rig_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, win32_test_setup, win32_test_teardown);

@@ -38,6 +38,19 @@ vm_check() {
 	return 0
 }
 
+# vm_report LOG RC WHAT [PREFIX]: a rig program's own "ok:" / "FAIL:"
+# lines from LOG, named for this guest and PREFIX, its other lines indented
+# under them; a non-zero RC fails the run, and says so as "WHAT exited RC"
+# when the program printed no FAIL line of its own.
+vm_report() {
+	_vr_pre=$(vm_name '')${4:-}
+	sed -e "s/^ok: /ok: $_vr_pre/" -e "s/^FAIL: /FAIL: $_vr_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$1"
+	if [ "$2" != 0 ]; then
+		grep -q '^FAIL: ' "$1" || echo "FAIL: ${_vr_pre}$3 exited $2"
+		vm_failed=$((vm_failed + 1))
+	fi
+}
+
 # vm_retry SECONDS COMMAND [ARG...]: run COMMAND until it succeeds or SECONDS
 # have passed; for a client whose server, on this guest or the other, may
 # not be listening yet.

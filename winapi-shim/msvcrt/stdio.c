@@ -553,13 +553,22 @@ static bool trylock_briefly(pthread_mutex_t *m)
 	return false;
 }
 
-void crt_flush_at_stop(void)
+static bool lock_waiting(pthread_mutex_t *m)
+{
+	pthread_mutex_lock(m);
+	return true;
+}
+
+/* Every open stream's buffer written out, each lock taken through lock
+ * (a stream whose lock it does not get is skipped; without the list's,
+ * none is flushed). */
+static void flush_streams(bool (*lock)(pthread_mutex_t *))
 {
 	pthread_once(&std_once, init_std);
-	if (!trylock_briefly(&list_lock))
+	if (!lock(&list_lock))
 		return;
 	for (struct stream *st = open_list; st; st = st->next) {
-		if (!trylock_briefly(&st->lock))
+		if (!lock(&st->lock))
 			continue;
 		if (st->fd >= 0)
 			flush_locked(st);
@@ -568,17 +577,14 @@ void crt_flush_at_stop(void)
 	pthread_mutex_unlock(&list_lock);
 }
 
+void crt_flush_at_stop(void)
+{
+	flush_streams(trylock_briefly);
+}
+
 void crt_flush_all_streams(void)
 {
-	pthread_once(&std_once, init_std);
-	pthread_mutex_lock(&list_lock);
-	for (struct stream *st = open_list; st; st = st->next) {
-		pthread_mutex_lock(&st->lock);
-		if (st->fd >= 0)
-			flush_locked(st);
-		pthread_mutex_unlock(&st->lock);
-	}
-	pthread_mutex_unlock(&list_lock);
+	flush_streams(lock_waiting);
 }
 
 size_t __cdecl crt_fwrite(const void *p, size_t size, size_t count, struct crt_file *f)

@@ -18,14 +18,7 @@ nd1_one() { # NAME ARGS...: the rig program, its log and status kept
 }
 
 nd1_report() { # NAME
-	_log=$vm_tmp/nd1-$1.log
-	_pre=$(vm_name '')
-	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	_rc=$(cat "$vm_tmp/nd1-$1.rc")
-	if [ "$_rc" -ne 0 ]; then
-		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd1 $1 exited $_rc"
-		vm_failed=$((vm_failed + 1))
-	fi
+	vm_report "$vm_tmp/nd1-$1.log" "$(cat "$vm_tmp/nd1-$1.rc")" "nd1 $1"
 }
 
 nd1_pp() { # ROLE ARGS...

@@ -58,12 +58,7 @@ nd2peer_kill() {
 nd2peer_report() {
 	_log=$nd2peer_logs/$1.log
 	_pre=$(vm_name '')
-	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	_rc=$(cat "$nd2peer_logs/$1.rc")
-	if [ "$_rc" -ne 0 ]; then
-		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2peer $1 exited $_rc"
-		vm_failed=$((vm_failed + 1))
-	fi
+	vm_report "$_log" "$(cat "$nd2peer_logs/$1.rc")" "nd2peer $1"
 	if grep -q 'leaking a memory registration' "$_log"; then
 		echo "FAIL: ${_pre}nd2peer $1: the provider leaked a memory registration"
 		vm_failed=$((vm_failed + 1))

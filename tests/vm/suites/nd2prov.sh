@@ -20,14 +20,10 @@ nd2prov_one() {
 # nd2prov_report TAG ROLE: the program's lines, names prefixed with TAG.
 nd2prov_report() {
 	_log=$vm_tmp/nd2prov-$1-$2.log
-	_pre=$(vm_name '')
-	[ "$1" = plain ] || _pre="$_pre$1: "
-	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	_rc=$(cat "$vm_tmp/nd2prov-$1-$2.rc")
-	if [ "$_rc" -ne 0 ]; then
-		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2prov $2 exited $_rc"
-		vm_failed=$((vm_failed + 1))
-	fi
+	_tag=
+	[ "$1" = plain ] || _tag="$1: "
+	_pre=$(vm_name '')$_tag
+	vm_report "$_log" "$(cat "$vm_tmp/nd2prov-$1-$2.rc")" "nd2prov $2" "$_tag"
 	if grep -q 'ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:' "$_log"; then
 		echo "FAIL: ${_pre}nd2prov $2: a sanitizer report (above)"
 		vm_failed=$((vm_failed + 1))

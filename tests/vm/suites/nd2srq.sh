@@ -25,14 +25,7 @@ nd2srq_one() {
 # nd2srq_report TAG: the rig program's own lines; a non-zero exit without a
 # FAIL line is a failure of its own.
 nd2srq_report() {
-	_log=$nd2srq_logs/$1.log
-	_pre=$(vm_name '')
-	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	_rc=$(cat "$nd2srq_logs/$1.rc")
-	if [ "$_rc" -ne 0 ]; then
-		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2srq $1 exited $_rc"
-		vm_failed=$((vm_failed + 1))
-	fi
+	vm_report "$nd2srq_logs/$1.log" "$(cat "$nd2srq_logs/$1.rc")" "nd2srq $1"
 }
 
 nd2srq_rig() {

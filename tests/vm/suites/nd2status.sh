@@ -13,8 +13,9 @@ nd2status_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2status_rig.exe
 nd2status_run() {
 	_nd=$2/ndrun
 	_log=$vm_tmp/nd2status-$1$3.log
-	_pre=$(vm_name '')
-	[ "$1" = plain ] || _pre="$_pre$1: "
+	_tag=
+	[ "$1" = plain ] || _tag="$1: "
+	_pre=$(vm_name '')$_tag
 	if [ ! -x "$_nd" ] || [ ! -f "$2/nd2prov.dll" ] || [ ! -f "$nd2status_exe" ]; then
 		echo "FAIL: ${_pre}nd2status: $_nd, $2/nd2prov.dll and $nd2status_exe are built"
 		vm_failed=$((vm_failed + 1))
@@ -22,11 +23,7 @@ nd2status_run() {
 	fi
 	_rc=0
 	timeout 300 "$_nd" "$nd2status_exe" "$NDSHIM_VM_ADDR" $3 > "$_log" 2>&1 || _rc=$?
-	sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-	if [ "$_rc" -ne 0 ]; then
-		grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}nd2status exited $_rc"
-		vm_failed=$((vm_failed + 1))
-	fi
+	vm_report "$_log" "$_rc" nd2status "$_tag"
 	if grep -q 'ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:' "$_log"; then
 		echo "FAIL: ${_pre}nd2status: a sanitizer report (above)"
 		vm_failed=$((vm_failed + 1))

@@ -67,17 +67,29 @@ nf_victim() {
 	wait $_pid 2> /dev/null || true
 }
 
+# nf_reap PID TAG SECONDS WHEN: PID's status in TAG's .rc once it ends;
+# still running after SECONDS it is a hang ("still running WHEN" in TAG's
+# log), killed.
+nf_reap() {
+	_n=0
+	while kill -0 $1 2> /dev/null && [ $_n -lt $(($3 * 2)) ]; do
+		sleep 0.5
+		_n=$((_n + 1))
+	done
+	if kill -0 $1 2> /dev/null; then
+		echo "still running $4: a hang" >> "$nf_logs/$2.log"
+		kill -KILL $1 2> /dev/null || true
+	fi
+	_rc=0
+	wait $1 || _rc=$?
+	echo $_rc > "$nf_logs/$2.rc"
+}
+
 nf_report() {
 	_pre=$(vm_name '')
 	for _t in $nf_tags; do
 		_log=$nf_logs/$_t.log
-		sed -e "s/^ok: /ok: $_pre/" -e "s/^FAIL: /FAIL: $_pre/" \
-			-e '/^ok: \|^FAIL: /!s/^/    | /' "$_log"
-		_rc=$(cat "$nf_logs/$_t.rc")
-		if [ "$_rc" -ne 0 ]; then
-			grep -q '^FAIL: ' "$_log" || echo "FAIL: ${_pre}ndfault $_t exited $_rc"
-			vm_failed=$((vm_failed + 1))
-		fi
+		vm_report "$_log" "$(cat "$nf_logs/$_t.rc")" "ndfault $_t"
 		if grep -q 'leaking a memory registration' "$_log"; then
 			echo "FAIL: ${_pre}ndfault $_t: the provider leaked a memory registration"
 			vm_failed=$((vm_failed + 1))
@@ -130,18 +142,7 @@ nf_remove() {
 	# Deleting the device waits for its users to let go of it.
 	timeout 150 rdma link delete rxe0 > "$nf_logs/rdma-delete.log" 2>&1 &
 	_del=$!
-	_n=0
-	while kill -0 $_cli 2> /dev/null && [ $_n -lt 300 ]; do
-		sleep 0.5
-		_n=$((_n + 1))
-	done
-	if kill -0 $_cli 2> /dev/null; then
-		echo "still running 150 s after the device went: a hang" >> "$nf_logs/remove-connect.log"
-		kill -KILL $_cli 2> /dev/null || true
-	fi
-	_rc=0
-	wait $_cli || _rc=$?
-	echo $_rc > "$nf_logs/remove-connect.rc"
+	nf_reap $_cli remove-connect 150 "150 s after the device went"
 	wait $_srv
 	_drc=0
 	wait $_del || _drc=$?
@@ -212,18 +213,7 @@ nf_link() {
 	sleep 30
 	ip link set "$NDSHIM_VM_NETDEV" up
 	: > "$_gate"
-	_n=0
-	while kill -0 $_cli 2> /dev/null && [ $_n -lt 120 ]; do
-		sleep 0.5
-		_n=$((_n + 1))
-	done
-	if kill -0 $_cli 2> /dev/null; then
-		echo "still running 60 s after the link came back: a hang" >> "$nf_logs/link-connect.log"
-		kill -KILL $_cli 2> /dev/null || true
-	fi
-	_rc=0
-	wait $_cli || _rc=$?
-	echo $_rc > "$nf_logs/link-connect.rc"
+	nf_reap $_cli link-connect 60 "60 s after the link came back"
 	nf_tags=link-connect
 	nf_report
 	if vm_retry 60 busybox ping -c 1 -W 1 "$NDSHIM_VM_PEER" > /dev/null 2>&1; then
