@@ -22,6 +22,7 @@
 #include "core/file.h"
 #include "core/path.h"
 #include "core/pipe.h"
+#include "core/syncio.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "ntdll/seh.h"
@@ -289,9 +290,16 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	}
 	if (f->options & FILE_FLAG_OVERLAPPED)
 		return overlapped_transfer(f, buf, len, done, ov, false);
+	/* CancelSynchronousIo ends a read that has taken nothing yet. */
+	syncio_begin_fd();
 	do {
+		if (syncio_cancelled()) {
+			errno = ECANCELED;
+			break;
+		}
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
+	syncio_end();
 	if (n < 0) {
 		file_release(f);
 		set_last_error_from_errno(errno);
@@ -355,16 +363,23 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 	}
 	if (f->options & FILE_FLAG_OVERLAPPED)
 		return overlapped_transfer(f, (void *)buf, len, done, ov, true);
-	/* Windows writes everything to a blocking handle: loop over short writes. */
+	/* Windows writes everything to a blocking handle: loop over short
+	 * writes.  CancelSynchronousIo stops it between two of them. */
+	syncio_begin_fd();
 	while (total < len) {
-		ssize_t n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
-			       : write(f->fd, p + total, len - total);
+		ssize_t n = -1;
 
+		if (syncio_cancelled())
+			errno = ECANCELED;
+		else
+			n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
+			       : write(f->fd, p + total, len - total);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			int e = n < 0 ? errno : ENOSPC;
 
+			syncio_end();
 			file_release(f);
 			if (done)
 				*done = total;
@@ -376,6 +391,7 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		}
 		total += (DWORD)n;
 	}
+	syncio_end();
 	if (done)
 		*done = total;
 	if (ov)
