@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/codepage.h"
+#include "core/conin.h"
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/file.h"
@@ -273,9 +274,8 @@ static BOOL fill_pending(struct file *f)
 	WCHAR *w;
 	size_t len = 0;
 
-	do {
-		n = read(f->fd, bytes, sizeof(bytes));
-	} while (n < 0 && errno == EINTR);
+	/* What PeekConsoleInput or WriteConsoleInput buffered comes first. */
+	n = conin_read(f->fd, bytes, sizeof(bytes));
 	if (n < 0) {
 		set_last_error_from_errno(errno);
 		return FALSE;

@@ -17,6 +17,7 @@
 
 #define WIN32_NO_STATUS /* the STATUS_* values come from ntstatus.h */
 #include "core/codepage.h"
+#include "core/conin.h"
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/file.h"
@@ -290,6 +291,12 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	}
 	if (f->options & FILE_FLAG_OVERLAPPED)
 		return overlapped_transfer(f, buf, len, done, ov, false);
+	/* Console input that PeekConsoleInput or WriteConsoleInput left in
+	 * the buffer is read before the terminal. */
+	if (conin_buffered() && conin_is_input(f)) {
+		n = conin_read(f->fd, buf, len);
+		goto done;
+	}
 	/* CancelSynchronousIo ends a read that has taken nothing yet. */
 	syncio_begin_fd();
 	do {
@@ -300,6 +307,7 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
 	syncio_end();
+done:
 	if (n < 0) {
 		file_release(f);
 		set_last_error_from_errno(errno);
