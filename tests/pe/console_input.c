@@ -182,6 +182,28 @@ static void test_wait_wakes(void)
 	ok(FlushConsoleInputBuffer(in), "flush: %lu\n", GetLastError());
 }
 
+/* CONIN$ opened for reading and writing is the same input buffer. */
+static void test_conin(void)
+{
+	INPUT_RECORD r[2] = { key('Z', 0x2c, 'z', TRUE, 0), key('Z', 0x2c, 'z', FALSE, 0) }, got[2];
+	HANDLE h = CreateFileA("CONIN$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+			       NULL, OPEN_EXISTING, 0, NULL);
+	DWORD mode = 0, n = 0, w;
+
+	ok(h != INVALID_HANDLE_VALUE, "CONIN$: %lu\n", GetLastError());
+	ok(GetConsoleMode(h, &mode) && (mode & ENABLE_LINE_INPUT), "mode %#lx, error %lu\n", mode,
+	   GetLastError());
+	ok(FlushConsoleInputBuffer(h), "flush: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_TIMEOUT, "signaled while empty\n");
+	ok(WriteConsoleInputW(h, r, 2, &w) && w == 2, "write: %lu\n", GetLastError());
+	ok(WaitForSingleObject(h, 0) == WAIT_OBJECT_0, "not signaled\n");
+	ok(GetNumberOfConsoleInputEvents(in, &n) && n == 2, "standard input sees %lu\n", n);
+	ok(ReadConsoleInputW(in, got, 2, &n) && n == 2 && same_key(&got[0], &r[0]) && same_key(&got[1], &r[1]),
+	   "read %lu\n", n);
+	ok(WaitForSingleObject(h, 0) == WAIT_TIMEOUT, "signaled after the read\n");
+	CloseHandle(h);
+}
+
 /* Not a console: a pipe as standard input. */
 static int child(void)
 {
@@ -260,6 +282,7 @@ int main(int argc, char **argv)
 	test_records();
 	test_read_console();
 	test_wait_wakes();
+	test_conin();
 	test_pipe_child();
 	return test_summary();
 }

@@ -4,11 +4,13 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -40,7 +42,25 @@ static _Atomic size_t buffered;
 bool conin_is_input(const struct file *f)
 {
 	return f->fd >= 0 && !(f->options & FILE_FLAG_OVERLAPPED) && !f->pipe &&
-	       (f->fd == 0 || !(f->access & FILE_WRITE_DATA)) && isatty(f->fd);
+	       (f->console_input || f->fd == 0 || !(f->access & FILE_WRITE_DATA)) && isatty(f->fd);
+}
+
+/* /dev/tty (CONIN$) is the controlling terminal under another device
+ * number: the kernel gives the real one as tty_nr in /proc/self/stat. */
+static dev_t controlling_terminal(void)
+{
+	char buf[512], *p;
+	unsigned int nr = 0;
+	FILE *f = fopen("/proc/self/stat", "re");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	buf[n] = 0;
+	/* after "pid (comm) ": state ppid pgrp session tty_nr */
+	if (!(p = strrchr(buf, ')')) || sscanf(p + 1, " %*c %*d %*d %*d %u", &nr) != 1)
+		return 0;
+	return makedev((nr >> 8) & 0xfff, (nr & 0xff) | ((nr >> 12) & 0xfff00));
 }
 
 /* conin_lock held: fd's buffer, made if make; NULL if fd is no terminal
@@ -51,6 +71,8 @@ static struct conin_buf *find_locked(int fd, bool make)
 	struct stat st;
 
 	if (fstat(fd, &st) || !S_ISCHR(st.st_mode))
+		return NULL;
+	if (st.st_rdev == makedev(5, 0) && !(st.st_rdev = controlling_terminal()))
 		return NULL;
 	for (int i = 0; i < MAX_TERMINALS; i++) {
 		if (terminals[i].used && terminals[i].rdev == st.st_rdev)

@@ -10,7 +10,7 @@
  * how); reads of characters take the bytes first, then the terminal.
  *
  * A console input handle is a terminal opened for input: standard input,
- * or a terminal handle without write access.  Waits on it are satisfied
+ * CONIN$, or a terminal handle without write access.  Waits on it are satisfied
  * while bytes are buffered or the terminal has input; a helper thread
  * polls the terminal for waits that have to sleep.  In line input mode
  * (ICANON) the terminal hands input over a line at a time, so a wait

@@ -57,7 +57,7 @@ static struct file *get_console(HANDLE h)
 
 static bool is_input(const struct file *f)
 {
-	return f->fd == 0 || !(f->access & FILE_WRITE_DATA);
+	return f->console_input || f->fd == 0 || !(f->access & FILE_WRITE_DATA);
 }
 
 /* ---- code pages ----------------------------------------------------------- */

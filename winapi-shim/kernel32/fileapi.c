@@ -67,6 +67,16 @@ WCHAR *a_to_w(const char *s)
 
 /* ---- CreateFile ------------------------------------------------------------- */
 
+/* CONIN$ (also as \\.\CONIN$) names the console's input, which opened
+ * for reading and writing is still input (core/conin.h). */
+static bool is_conin(const WCHAR *name)
+{
+	if ((name[0] == '\\' || name[0] == '/') && (name[1] == '\\' || name[1] == '/') && name[2] == '.' &&
+	    (name[3] == '\\' || name[3] == '/'))
+		name += 4;
+	return !wstr_icmp(name, u"CONIN$");
+}
+
 HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_ATTRIBUTES sa,
 			  DWORD disposition, DWORD attributes, HANDLE template)
 {
@@ -176,6 +186,12 @@ HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_AT
 
 		f->unix_path = u;
 		u = NULL;
+		file_release(f);
+	}
+	if (is_conin(name)) {
+		struct file *f = file_get(h);
+
+		f->console_input = true;
 		file_release(f);
 	}
 	free(u);
