@@ -221,6 +221,75 @@ static void test_named_pipe(void)
 	CloseHandle(srv);
 }
 
+/* Cancels racing with reads that get data: every byte written arrives
+ * once and in order, and every read that fails was cancelled. */
+#define STREAM_BYTES 20000
+
+struct stream {
+	HANDLE rd;
+	volatile LONG done;
+	DWORD got, cancelled, bad_error, out_of_order;
+};
+
+static DWORD WINAPI stream_reader(void *arg)
+{
+	struct stream *st = arg;
+	unsigned char buf[64];
+	DWORD n;
+
+	while (st->got < STREAM_BYTES) {
+		if (!ReadFile(st->rd, buf, sizeof(buf), &n, NULL)) {
+			if (GetLastError() == ERROR_OPERATION_ABORTED)
+				st->cancelled++;
+			else if (st->bad_error++ > 10)
+				break;
+			continue;
+		}
+		for (DWORD i = 0; i < n; i++)
+			if (buf[i] != (unsigned char)((st->got + i) % 251))
+				st->out_of_order++;
+		st->got += n;
+	}
+	InterlockedExchange(&st->done, 1);
+	return 0;
+}
+
+static void test_no_loss(void)
+{
+	struct stream st = { 0 };
+	unsigned char chunk[64];
+	DWORD sent = 0, n, cancels = 0;
+	HANDLE wr, th;
+
+	ok(CreatePipe(&st.rd, &wr, NULL, 0), "CreatePipe: %lu\n", GetLastError());
+	th = CreateThread(NULL, 0, stream_reader, &st, 0, NULL);
+	while (sent < STREAM_BYTES) {
+		DWORD len = 1 + (sent * 7) % 50;
+
+		if (len > STREAM_BYTES - sent)
+			len = STREAM_BYTES - sent;
+		for (DWORD i = 0; i < len; i++)
+			chunk[i] = (unsigned char)((sent + i) % 251);
+		if (!WriteFile(wr, chunk, len, &n, NULL) || n != len)
+			break;
+		sent += len;
+		if (CancelSynchronousIo(th))
+			cancels++;
+		if (!(sent % 7))
+			Sleep(0);
+	}
+	ok(sent == STREAM_BYTES, "wrote %lu: error %lu\n", sent, GetLastError());
+	ok(WaitForSingleObject(th, 10000) == WAIT_OBJECT_0, "the reader is stuck at %lu bytes\n", st.got);
+	ok(st.got == STREAM_BYTES, "read %lu of %u bytes\n", st.got, STREAM_BYTES);
+	ok(!st.out_of_order, "%lu bytes out of order\n", st.out_of_order);
+	ok(!st.bad_error, "%lu reads failed otherwise\n", st.bad_error);
+	ok(st.cancelled <= cancels, "%lu reads cancelled, %lu cancels succeeded\n", st.cancelled, cancels);
+	printf("no loss: %lu cancels took, %lu reads cancelled\n", cancels, st.cancelled);
+	CloseHandle(th);
+	CloseHandle(st.rd);
+	CloseHandle(wr);
+}
+
 /* GetThreadId, which the tests above use to open a thread. */
 static void test_thread_id(void)
 {
@@ -265,5 +334,6 @@ int main(void)
 	test_not_found();
 	test_anonymous_pipe();
 	test_named_pipe();
+	test_no_loss();
 	return test_summary();
 }

@@ -1,12 +1,17 @@
 /* CancelSynchronousIo's machinery (see core/syncio.h).
  *
- * Each thread's slot lives in its TLS and is on the list of blocked
- * threads only between syncio_begin_* and syncio_end, so a canceller
- * that finds it under syncio_lock knows the thread is alive and inside
- * the bracket.  Signals go out only then, under the lock; syncio_end
- * takes the lock to leave the list and then waits until every signal
- * sent to it has been handled, so none lands on a later system call of
- * the thread's.
+ * A bracket costs a few atomic operations on the thread's own slot: the
+ * slot is allocated and put on the registry (under registry_lock) the
+ * first time the thread brackets anything, and taken off by a thread-key
+ * destructor when the thread ends.  A slot's state is the number of the
+ * bracket it is in, 0 outside.
+ *
+ * A canceller works under registry_lock (so the slot stays) and raises
+ * the slot's `sending` while it looks at the bracket and signals the
+ * thread; syncio_end clears the state and then waits for `sending` to
+ * drop and for every signal sent to have been handled.  So no signal
+ * lands on a later system call of the thread's, and a request's target
+ * is referenced by the canceller before the thread can drop it.
  *
  * The fd case has a window: the thread checks syncio_cancelled and then
  * enters the system call; a signal in between finds no call to
@@ -14,10 +19,11 @@
  * millisecond) until the thread has left the bracket. */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
-#include <string.h>
-#include <stdatomic.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,7 +31,6 @@
 #define WIN32_NO_STATUS /* the STATUS_* values come from ntstatus.h */
 #include "core/debug.h"
 #include "core/klock.h"
-#include "core/list.h"
 #include "core/object.h"
 #include "core/overlapped.h"
 #include "core/syncio.h"
@@ -36,36 +41,57 @@
 enum syncio_kind { SYNCIO_FD, SYNCIO_REQUEST };
 
 struct syncio {
-	struct list entry;         /* in blocked; syncio_lock */
+	struct syncio *next;        /* the registry; registry_lock */
 	DWORD tid;
-	enum syncio_kind kind;
-	struct io_target *target;  /* SYNCIO_REQUEST */
+	_Atomic unsigned int state; /* the bracket's number, 0 outside */
+	enum syncio_kind kind;      /* these three: written before state */
+	struct io_target *target;   /* SYNCIO_REQUEST */
 	OVERLAPPED *ov;
-	unsigned int gen;          /* brackets begun; syncio_lock */
 	_Atomic bool cancel;
-	_Atomic unsigned int sent; /* signals sent to the thread */
+	_Atomic unsigned int sending;   /* cancellers at work on it */
+	_Atomic unsigned int sent;      /* signals sent to the thread */
+	_Atomic unsigned int delivered; /* and handled by it */
 };
 
-static pthread_mutex_t syncio_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct list blocked = LIST_INIT(blocked);
-static pthread_once_t sig_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct syncio *registry;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_key_t slot_key;
 static int sig_cancel;
 
-static __thread struct syncio slot;
-static __thread _Atomic unsigned int delivered;
+static __thread struct syncio *self;
+static __thread unsigned int brackets;
 
 /* Its only job is to be there: a handled signal without SA_RESTART makes
  * the blocked system call return EINTR. */
 static void syncio_handler(int sig)
 {
 	(void)sig;
-	atomic_fetch_add(&delivered, 1);
+	if (self)
+		atomic_fetch_add(&self->delivered, 1);
 }
 
-static void syncio_sig_init(void)
+static void unregister(void *p)
+{
+	struct syncio **link;
+
+	klock(&registry_lock);
+	for (link = &registry; *link; link = &(*link)->next) {
+		if (*link == p) {
+			*link = ((struct syncio *)p)->next;
+			break;
+		}
+	}
+	kunlock(&registry_lock);
+	free(p);
+}
+
+static void syncio_init(void)
 {
 	struct sigaction sa = { 0 };
 
+	if (pthread_key_create(&slot_key, unregister))
+		ndrun_error("CancelSynchronousIo: no thread key\n");
 	/* core/suspend.c has SIGRTMIN + 6. */
 	sig_cancel = SIGRTMIN + 7;
 	sa.sa_handler = syncio_handler;
@@ -75,17 +101,47 @@ static void syncio_sig_init(void)
 		ndrun_error("CancelSynchronousIo: sigaction: %s\n", strerror(errno));
 }
 
+/* The calling thread's slot, registered on first use; NULL when out of
+ * memory (its I/O is then not cancellable). */
+static struct syncio *slot(void)
+{
+	struct syncio *s, **link;
+
+	if (self)
+		return self;
+	pthread_once(&once, syncio_init);
+	if (!(s = calloc(1, sizeof(*s))))
+		return NULL;
+	s->tid = thread_current_id();
+	klock(&registry_lock);
+	/* A slot left with this id belonged to a thread that is gone. */
+	for (link = &registry; *link; link = &(*link)->next) {
+		if ((*link)->tid == s->tid) {
+			*link = (*link)->next;
+			break;
+		}
+	}
+	s->next = registry;
+	registry = s;
+	kunlock(&registry_lock);
+	pthread_setspecific(slot_key, s);
+	self = s;
+	return s;
+}
+
 static void begin(enum syncio_kind kind, struct io_target *t, OVERLAPPED *ov)
 {
-	slot.tid = thread_current_id();
-	slot.kind = kind;
-	slot.target = t;
-	slot.ov = ov;
-	klock(&syncio_lock);
-	slot.gen++;
-	atomic_store(&slot.cancel, false);
-	list_add_tail(&blocked, &slot.entry);
-	kunlock(&syncio_lock);
+	struct syncio *s = slot();
+
+	if (!s)
+		return;
+	s->kind = kind;
+	s->target = t;
+	s->ov = ov;
+	atomic_store(&s->cancel, false);
+	if (!++brackets)
+		brackets = 1;
+	atomic_store(&s->state, brackets);
 }
 
 void syncio_begin_fd(void)
@@ -100,18 +156,22 @@ void syncio_begin_request(struct io_target *t, OVERLAPPED *ov)
 
 bool syncio_cancelled(void)
 {
-	return atomic_load(&slot.cancel);
+	return self && atomic_load_explicit(&self->cancel, memory_order_relaxed);
 }
 
 void syncio_end(void)
 {
-	klock(&syncio_lock);
-	list_remove(&slot.entry);
-	kunlock(&syncio_lock);
+	struct syncio *s = self;
+
+	if (!s)
+		return;
+	atomic_store(&s->state, 0);
+	while (atomic_load(&s->sending))
+		sched_yield();
 	/* A signal sent to oneself is handled on the way out of the next
 	 * system call (unless the program blocked it: then it waits,
 	 * harmless, for the mask to open). */
-	for (int i = 0; i < 1000 && atomic_load(&delivered) != atomic_load(&slot.sent); i++)
+	for (int i = 0; i < 1000 && atomic_load(&s->delivered) != atomic_load(&s->sent); i++)
 		sched_yield();
 }
 
@@ -120,63 +180,68 @@ static bool match_ov(struct io_request *req, void *ctx)
 	return req->ov == ctx;
 }
 
-/* syncio_lock held: the thread's slot, if it is in a bracket. */
+/* registry_lock held. */
 static struct syncio *find_locked(DWORD tid)
 {
-	struct list *cur;
-
-	LIST_FOR_EACH(cur, &blocked) {
-		struct syncio *s = LIST_ENTRY(cur, struct syncio, entry);
-
+	for (struct syncio *s = registry; s; s = s->next)
 		if (s->tid == tid)
 			return s;
-	}
 	return NULL;
-}
-
-static bool cancel_request(struct syncio *s)
-{
-	struct io_target *t = s->target;
-	struct object *obj = t->obj;
-	OVERLAPPED *ov = s->ov;
-
-	/* The waiting thread holds the file; this reference keeps the
-	 * target after the lock is gone, should the thread return first. */
-	object_ref(obj);
-	atomic_store(&s->cancel, true);
-	kunlock(&syncio_lock);
-	io_cancel(t, match_ov, ov, STATUS_CANCELLED);
-	object_unref(obj);
-	return true;
 }
 
 bool syncio_cancel_thread(DWORD tid)
 {
+	struct timespec ms = { 0, 1000000 };
+	struct io_target *t;
+	struct object *obj;
 	struct syncio *s;
-	unsigned int gen;
+	unsigned int bracket;
+	OVERLAPPED *ov;
 
-	pthread_once(&sig_once, syncio_sig_init);
-	klock(&syncio_lock);
+	pthread_once(&once, syncio_init);
+	klock(&registry_lock);
 	if (!(s = find_locked(tid))) {
-		kunlock(&syncio_lock);
+		kunlock(&registry_lock);
 		return false;
 	}
-	if (s->kind == SYNCIO_REQUEST)
-		return cancel_request(s);
+	atomic_fetch_add(&s->sending, 1);
+	if (!(bracket = atomic_load(&s->state))) {
+		atomic_fetch_sub(&s->sending, 1);
+		kunlock(&registry_lock);
+		return false;
+	}
 	atomic_store(&s->cancel, true);
-	gen = s->gen;
+	if (s->kind == SYNCIO_REQUEST) {
+		/* The thread waits for sending to drop before it lets go of
+		 * the file: the reference is taken in time. */
+		t = s->target;
+		ov = s->ov;
+		obj = object_ref(t->obj);
+		atomic_fetch_sub(&s->sending, 1);
+		kunlock(&registry_lock);
+		io_cancel(t, match_ov, ov, STATUS_CANCELLED);
+		object_unref(obj);
+		return true;
+	}
 	/* Until the thread leaves this bracket (2 s at most: a read of a
 	 * disk file is not interruptible, but ends on its own). */
-	for (int i = 0; i < 2000 && s && s->gen == gen; i++) {
-		struct timespec ms = { 0, 1000000 };
-
+	for (int i = 0;; i++) {
 		atomic_fetch_add(&s->sent, 1);
 		syscall(SYS_tgkill, getpid(), tid, sig_cancel);
-		kunlock(&syncio_lock);
+		atomic_fetch_sub(&s->sending, 1);
+		kunlock(&registry_lock);
+		if (i == 2000)
+			return true;
 		nanosleep(&ms, NULL);
-		klock(&syncio_lock);
-		s = find_locked(tid);
+		klock(&registry_lock);
+		if (!(s = find_locked(tid)))
+			break;
+		atomic_fetch_add(&s->sending, 1);
+		if (atomic_load(&s->state) != bracket) {
+			atomic_fetch_sub(&s->sending, 1);
+			break;
+		}
 	}
-	kunlock(&syncio_lock);
+	kunlock(&registry_lock);
 	return true;
 }
