@@ -116,6 +116,17 @@ static void test_records(void)
 	ok(pending() == 0, "%lu left after the flush\n", pending());
 	ok(WaitForSingleObject(in, 0) == WAIT_TIMEOUT, "signaled after the flush\n");
 
+	/* A character beyond the BMP: its two surrogates, each a key. */
+	typed[0] = key(0, 0, 0xd83d, TRUE, 0);
+	typed[1] = key(0, 0, 0xd83d, FALSE, 0);
+	typed[2] = key(0, 0, 0xde00, TRUE, 0);
+	typed[3] = key(0, 0, 0xde00, FALSE, 0);
+	ok(WriteConsoleInputW(in, typed, 4, &w) && w == 4, "write: %lu\n", GetLastError());
+	ok(ReadConsoleInputW(in, got, 16, &w) && w == 4, "read %lu\n", w);
+	for (i = 0; i < 4 && i < w; i++)
+		ok(same_key(&got[i], &typed[i]), "surrogates %lu: ch %#x down %d\n", i,
+		   got[i].Event.KeyEvent.uChar.UnicodeChar, got[i].Event.KeyEvent.bKeyDown);
+
 	/* A zero-length peek and write are fine. */
 	ok(PeekConsoleInputW(in, got, 0, &w) && w == 0, "peek 0: %lu\n", GetLastError());
 	ok(WriteConsoleInputW(in, typed, 0, &w) && w == 0, "write 0: %lu\n", GetLastError());

@@ -368,7 +368,7 @@ BOOL WINAPI FlushConsoleInputBuffer(HANDLE h)
 }
 
 /* The bytes a key-down record stands for (see above); 0 for none. */
-static size_t record_bytes(const KEY_EVENT_RECORD *k, WCHAR ch, char *out)
+static size_t record_bytes(const KEY_EVENT_RECORD *k, WCHAR ch, WCHAR *high, char *out)
 {
 	static const struct {
 		WORD vk;
@@ -384,6 +384,19 @@ static size_t record_bytes(const KEY_EVENT_RECORD *k, WCHAR ch, char *out)
 		return 0;
 	if (ch == '\r')
 		ch = '\n'; /* what a terminal's Enter reads as */
+	/* A character beyond the BMP comes as two records, its surrogates. */
+	if (ch >= 0xd800 && ch < 0xdc00) {
+		*high = ch;
+		return 0;
+	}
+	if (ch >= 0xdc00 && ch < 0xe000 && *high) {
+		WCHAR pair[2] = { *high, ch };
+
+		*high = 0;
+		n = utf16_to_utf8(pair, 2, out, 4, false);
+		return n > 0 ? (size_t)n : 0;
+	}
+	*high = 0;
 	if (ch) {
 		n = utf16_to_utf8(&ch, 1, out, 4, false);
 		return n > 0 ? (size_t)n : 0;
@@ -426,13 +439,15 @@ static BOOL write_input(HANDLE h, const INPUT_RECORD *recs, DWORD len, DWORD *wr
 	}
 	/* Twice over the records: the size, then the bytes. */
 	for (int pass = 0; pass < 2; pass++) {
+		WCHAR high = 0;
+
 		for (DWORD i = 0; i < len; i++) {
 			const KEY_EVENT_RECORD *k = &recs[i].Event.KeyEvent;
 			size_t m, reps;
 
 			if (recs[i].EventType != KEY_EVENT)
 				continue;
-			m = record_bytes(k, record_char(k, wide), one);
+			m = record_bytes(k, record_char(k, wide), &high, one);
 			reps = k->wRepeatCount ? k->wRepeatCount : 1;
 			for (size_t r = 0; pass && m && r < reps; r++, n += m)
 				memcpy(bytes + n, one, m);
