@@ -404,11 +404,13 @@ bool conin_buffered(void)
 
 ssize_t conin_read(int fd, char *buf, size_t size)
 {
-	struct conin_buf *b;
-	ssize_t n;
+	struct conin_buf *b = NULL;
+	ssize_t n = 0;
 
 	klock(&conin_lock);
-	if (!atomic_load(&buffered) || !(b = find_locked(fd, false)) || !b->len) {
+	if (atomic_load(&buffered))
+		b = find_locked(fd, false);
+	if (!b || !b->len) {
 		n = read_terminal_locked(fd, true);
 		b = n > 0 ? find_locked(fd, false) : NULL;
 	}
