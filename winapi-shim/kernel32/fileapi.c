@@ -317,6 +317,7 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	syncio_begin_fd();
 	do {
 		if (syncio_cancelled()) {
+			n = -1;
 			errno = ECANCELED;
 			break;
 		}
