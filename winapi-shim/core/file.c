@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #define WIN32_NO_STATUS
+#include "core/conin.h"
 #include "core/debug.h"
 #include "core/file.h"
 #include "core/filelock.h"
@@ -44,15 +45,27 @@ static void file_close_handle(struct object *obj, unsigned int handles_left)
 		return;
 	if (f->pipe)
 		pipe_close_end(f);
+	conin_unwatch(f);
 	io_cancel(&f->io, match_any, NULL, STATUS_CANCELLED);
 	/* Windows releases the byte-range locks at cleanup, not when the
 	 * last reference (a request in flight) goes. */
 	filelock_forget(f);
 }
 
+/* Overlapped handles signal completions (core/overlapped.h).  A console
+ * input handle is signaled while input waits (core/conin.h).  Other
+ * synchronous handles are always signaled, as on Windows, where the file
+ * object's event is set again as each synchronous request ends: a wait
+ * on a redirected standard input returns at once, data or not. */
 static bool file_signaled(struct object *obj, unsigned int tid)
 {
-	return io_target_signaled(&to_file(obj)->io);
+	struct file *f = to_file(obj);
+
+	if ((f->options & FILE_FLAG_OVERLAPPED) || (f->fd < 0 && !f->pipe))
+		return io_target_signaled(&f->io);
+	if (conin_is_input(f))
+		return conin_signaled_locked(f);
+	return true;
 }
 
 static bool file_satisfied(struct object *obj, unsigned int tid)

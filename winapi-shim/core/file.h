@@ -29,6 +29,7 @@ struct file {
 	char *unix_path; /* FILE_FLAG_DELETE_ON_CLOSE: unlinked on destroy */
 	bool own_fd;     /* close fd on destroy */
 	bool anon_pipe;  /* CreatePipe end: a read at EOF is ERROR_BROKEN_PIPE */
+	bool console_input; /* opened as CONIN$: the console's input (core/conin.h) */
 	/* WriteConsoleW may get half of a surrogate pair in one call. */
 	WCHAR pending_high_surrogate;
 	/* ReadConsoleW: decoded input that did not fit the caller's buffer. */

@@ -10,6 +10,7 @@
 #include "core/klock.h"
 #include "core/pipe.h"
 #include "core/sync.h"
+#include "core/syncio.h"
 #include "core/wait.h"
 #include "core/wstr.h"
 #undef WIN32_NO_STATUS
@@ -374,8 +375,11 @@ static BOOL issue(struct file *f, pipe_op op, struct op_args *a, DWORD *done_byt
 	if (st != STATUS_PENDING)
 		io_complete(&f->io, ov, st, info, true);
 	if (!overlapped) {
-		if (st == STATUS_PENDING)
+		if (st == STATUS_PENDING) {
+			syncio_begin_request(&f->io, ov);
 			wait_for_handles(1, &ev, false, INFINITE, false);
+			syncio_end();
+		}
 		st = (NTSTATUS)local.Internal;
 		info = local.InternalHigh;
 		handle_close(ev);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/codepage.h"
+#include "core/conin.h"
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/file.h"
@@ -56,7 +57,7 @@ static struct file *get_console(HANDLE h)
 
 static bool is_input(const struct file *f)
 {
-	return f->fd == 0 || !(f->access & FILE_WRITE_DATA);
+	return f->console_input || f->fd == 0 || !(f->access & FILE_WRITE_DATA);
 }
 
 /* ---- code pages ----------------------------------------------------------- */
@@ -273,9 +274,8 @@ static BOOL fill_pending(struct file *f)
 	WCHAR *w;
 	size_t len = 0;
 
-	do {
-		n = read(f->fd, bytes, sizeof(bytes));
-	} while (n < 0 && errno == EINTR);
+	/* What PeekConsoleInput or WriteConsoleInput buffered comes first. */
+	n = conin_read(f->fd, bytes, sizeof(bytes));
 	if (n < 0) {
 		set_last_error_from_errno(errno);
 		return FALSE;

@@ -17,11 +17,13 @@
 
 #define WIN32_NO_STATUS /* the STATUS_* values come from ntstatus.h */
 #include "core/codepage.h"
+#include "core/conin.h"
 #include "core/debug.h"
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/path.h"
 #include "core/pipe.h"
+#include "core/syncio.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "ntdll/seh.h"
@@ -64,6 +66,16 @@ WCHAR *a_to_w(const char *s)
 }
 
 /* ---- CreateFile ------------------------------------------------------------- */
+
+/* CONIN$ (also as \\.\CONIN$) names the console's input, which opened
+ * for reading and writing is still input (core/conin.h). */
+static bool is_conin(const WCHAR *name)
+{
+	if ((name[0] == '\\' || name[0] == '/') && (name[1] == '\\' || name[1] == '/') && name[2] == '.' &&
+	    (name[3] == '\\' || name[3] == '/'))
+		name += 4;
+	return !wstr_icmp(name, u"CONIN$");
+}
 
 HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_ATTRIBUTES sa,
 			  DWORD disposition, DWORD attributes, HANDLE template)
@@ -174,6 +186,12 @@ HANDLE WINAPI CreateFileW(LPCWSTR name, DWORD access, DWORD share, LPSECURITY_AT
 
 		f->unix_path = u;
 		u = NULL;
+		file_release(f);
+	}
+	if (is_conin(name)) {
+		struct file *f = file_get(h);
+
+		f->console_input = true;
 		file_release(f);
 	}
 	free(u);
@@ -289,9 +307,24 @@ BOOL WINAPI ReadFile(HANDLE h, LPVOID buf, DWORD len, LPDWORD done, LPOVERLAPPED
 	}
 	if (f->options & FILE_FLAG_OVERLAPPED)
 		return overlapped_transfer(f, buf, len, done, ov, false);
+	/* Console input that PeekConsoleInput or WriteConsoleInput left in
+	 * the buffer is read before the terminal. */
+	if (conin_buffered() && conin_is_input(f)) {
+		n = conin_read(f->fd, buf, len);
+		goto done;
+	}
+	/* CancelSynchronousIo ends a read that has taken nothing yet. */
+	syncio_begin_fd();
 	do {
+		if (syncio_cancelled()) {
+			n = -1;
+			errno = ECANCELED;
+			break;
+		}
 		n = ov ? pread(f->fd, buf, len, overlapped_offset(ov)) : read(f->fd, buf, len);
 	} while (n < 0 && errno == EINTR);
+	syncio_end();
+done:
 	if (n < 0) {
 		file_release(f);
 		set_last_error_from_errno(errno);
@@ -355,16 +388,23 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 	}
 	if (f->options & FILE_FLAG_OVERLAPPED)
 		return overlapped_transfer(f, (void *)buf, len, done, ov, true);
-	/* Windows writes everything to a blocking handle: loop over short writes. */
+	/* Windows writes everything to a blocking handle: loop over short
+	 * writes.  CancelSynchronousIo stops it between two of them. */
+	syncio_begin_fd();
 	while (total < len) {
-		ssize_t n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
-			       : write(f->fd, p + total, len - total);
+		ssize_t n = -1;
 
+		if (syncio_cancelled())
+			errno = ECANCELED;
+		else
+			n = ov ? pwrite(f->fd, p + total, len - total, overlapped_offset(ov) + total)
+			       : write(f->fd, p + total, len - total);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			int e = n < 0 ? errno : ENOSPC;
 
+			syncio_end();
 			file_release(f);
 			if (done)
 				*done = total;
@@ -376,6 +416,7 @@ BOOL WINAPI WriteFile(HANDLE h, LPCVOID buf, DWORD len, LPDWORD done, LPOVERLAPP
 		}
 		total += (DWORD)n;
 	}
+	syncio_end();
 	if (done)
 		*done = total;
 	if (ov)

@@ -89,6 +89,81 @@ HANDLE WINAPI GetCurrentThread(void)
 	return PSEUDO_HANDLE_CURRENT_THREAD;
 }
 
+struct find_thread {
+	DWORD tid;
+	struct thread *found; /* a reference */
+};
+
+static void find_thread(struct thread *t, void *ctx)
+{
+	struct find_thread *f = ctx;
+
+	if (!f->found && t->tid == f->tid)
+		f->found = to_thread(object_ref(&t->obj));
+}
+
+/* Threads not yet running (CREATE_SUSPENDED, or just created) are not
+ * on the live list, but a handle holds them. */
+static void find_thread_handle(HANDLE h, struct object *obj, DWORD access, void *ctx)
+{
+	(void)h;
+	(void)access;
+	if (obj->ops == &thread_ops)
+		find_thread(to_thread(obj), ctx);
+}
+
+/* Threads of this process, by id; another process's threads are not
+ * reachable (ERROR_INVALID_PARAMETER, as for an id nobody has). */
+HANDLE WINAPI OpenThread(DWORD access, BOOL inherit, DWORD tid)
+{
+	struct find_thread f = { tid, NULL };
+	HANDLE h;
+
+	TRACE(thread, "tid %u, access %#x\n", (unsigned)tid, (unsigned)access);
+	if (access & (MAXIMUM_ALLOWED | GENERIC_ALL))
+		access = THREAD_ALL_ACCESS;
+	if (tid) {
+		thread_list_lock();
+		thread_for_each(find_thread, &f);
+		thread_list_unlock();
+		if (!f.found)
+			handle_for_each(0, find_thread_handle, &f);
+	}
+	if (!f.found) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return NULL;
+	}
+	h = handle_create(&f.found->obj, access, inherit ? HANDLE_FLAG_INHERIT : 0);
+	object_unref(&f.found->obj);
+	return h;
+}
+
+/* Either query right will do; a child's main thread has the id
+ * CreateProcess gave it. */
+DWORD WINAPI GetThreadId(HANDLE h)
+{
+	DWORD access, id;
+	struct object *ct;
+	struct thread *t = NULL;
+
+	if ((ct = get_child_thread(h)))
+		id = (DWORD)process_thread_process(ct)->pid;
+	else if ((t = get_thread(h)))
+		id = t->tid;
+	else
+		return 0;
+	if (ct)
+		object_unref(ct);
+	else
+		object_unref(&t->obj);
+	if (h != PSEUDO_HANDLE_CURRENT_THREAD && handle_get_info(h, &access, NULL) &&
+	    !(access & (GENERIC_ALL | THREAD_QUERY_INFORMATION | THREAD_QUERY_LIMITED_INFORMATION))) {
+		SetLastError(ERROR_ACCESS_DENIED);
+		return 0;
+	}
+	return id;
+}
+
 DWORD WINAPI GetCurrentThreadId(void)
 {
 	return thread_current_id();

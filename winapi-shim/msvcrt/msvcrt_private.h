@@ -784,4 +784,15 @@ int __cdecl ucrt__seh_filter_exe(DWORD code, EXCEPTION_POINTERS *ptrs);
 int __cdecl ucrt__seh_filter_dll(DWORD code, EXCEPTION_POINTERS *ptrs);
 void __cdecl ucrt_terminate(void) __attribute__((noreturn));
 
+/* conio.c */
+int __cdecl crt__kbhit(void);
+int __cdecl crt__getch(void);
+int __cdecl crt__getche(void);
+WCHAR __cdecl crt__getwch(void);
+WCHAR __cdecl crt__getwche(void);
+int __cdecl crt__putch(int c);
+WCHAR __cdecl crt__putwch(WCHAR c);
+int __cdecl crt__ungetch(int c);
+WCHAR __cdecl crt__ungetwch(WCHAR c);
+
 #endif

@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "core/handle.h"
 #include "core/klock.h"
+#include "core/syncio.h"
 
 int ws_fail(DWORD err)
 {
@@ -165,11 +166,20 @@ int ws_wait(struct ws_socket *s, short events, DWORD timeout)
 	struct pollfd pfd = { .fd = s->fd, .events = events };
 	int r;
 
-	do
+	/* CancelSynchronousIo ends the wait with WSAEINTR, as Winsock ends
+	 * a cancelled blocking call; poll consumes nothing. */
+	syncio_begin_fd();
+	do {
+		if (syncio_cancelled()) {
+			r = -1;
+			errno = ECANCELED;
+			break;
+		}
 		r = poll(&pfd, 1, timeout ? (int)timeout : -1);
-	while (r < 0 && errno == EINTR);
+	} while (r < 0 && errno == EINTR);
+	syncio_end();
 	if (r < 0)
-		return wsa_error_from_errno(errno);
+		return errno == ECANCELED ? WSAEINTR : wsa_error_from_errno(errno);
 	if (!r)
 		return WSAETIMEDOUT;
 	klock(&s->lock);
