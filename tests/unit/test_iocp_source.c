@@ -1,7 +1,9 @@
 /* Wake sources of a completion port (core/iocp.h): a lone waiter polls
  * the source's fd and drains it itself while the source's own reader (a
  * fake of the ND provider's event thread: epoll, a lock, the same drain)
- * stands aside.  What must hold: every event reaches the port exactly
+ * stands aside: either it stops watching the fd while claimed, or (as
+ * the provider does) it watches it with EPOLLEXCLUSIVE behind the port's
+ * epoll, and the kernel picks who is woken.  What must hold: every event reaches the port exactly
  * once, whoever reads it, including events that arrive while the fd
  * changes hands; with two waiters, on timeout, after the source died;
  * and the references and claims balance. */
@@ -15,7 +17,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <stdio.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -37,6 +41,9 @@ struct fake {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	int claims;		/* lock */
+	bool exclusive;		/* the reader's watch: EPOLLEXCLUSIVE, never stopped */
+	bool behind;		/* lock: exclusive, and moved behind the port's */
+	pid_t reader_tid;	/* the fake event thread's, for its context switches */
 	bool dead;		/* lock */
 	int refs;		/* atomic */
 	int claim_calls, unclaim_calls;	/* atomic */
@@ -71,6 +78,7 @@ static void *fake_event_thread(void *arg)
 	struct fake *f = arg;
 	struct epoll_event ev[4];
 
+	__atomic_store_n(&f->reader_tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
 	for (;;) {
 		int i, n = epoll_wait(f->ep, ev, 4, -1);
 
@@ -102,8 +110,19 @@ static bool f_claim(void *ctx)
 		raise_event(f);
 	pthread_mutex_lock(&f->lock);
 	ok = !f->dead;
-	if (ok && f->claims++ == 0)
+	if (ok && f->exclusive) {
+		/* As nd_ev_watch_behind: once, DEL and ADD to the end of the
+		 * fd's wait queue, behind the port's epoll. */
+		if (!f->behind) {
+			struct epoll_event e = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.fd = f->chan };
+
+			assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_DEL, f->chan, NULL), 0);
+			assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_ADD, f->chan, &e), 0);
+			f->behind = true;
+		}
+	} else if (ok && f->claims++ == 0) {
 		watch(f, false);
+	}
 	pthread_mutex_unlock(&f->lock);
 	return ok;
 }
@@ -149,12 +168,18 @@ static const struct iocp_source_ops f_ops = {
 	.claim = f_claim, .unclaim = f_unclaim, .drain = f_drain, .hold = f_hold, .release = f_release,
 };
 
-static void fake_start(struct fake *f, struct object *port)
+/* The provider's: nothing to give back. */
+static const struct iocp_source_ops f_ops_exclusive = {
+	.claim = f_claim, .unclaim = NULL, .drain = f_drain, .hold = f_hold, .release = f_release,
+};
+
+static void fake_start_as(struct fake *f, struct object *port, bool exclusive)
 {
 	struct epoll_event e = { .events = EPOLLIN };
 
 	memset(f, 0, sizeof(*f));
 	f->port = port;
+	f->exclusive = exclusive;
 	pthread_mutex_init(&f->lock, NULL);
 	f->chan = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	f->stop = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -164,9 +189,34 @@ static void fake_start(struct fake *f, struct object *port)
 	assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_ADD, f->stop, &e), 0);
 	watch(f, true);
 	assert_int_equal(pthread_create(&f->thread, NULL, fake_event_thread, f), 0);
-	f->att = iocp_source_attach(port, f->chan, &f_ops, f);
+	f->att = iocp_source_attach(port, f->chan, exclusive ? &f_ops_exclusive : &f_ops, f);
 	assert_non_null(f->att);
 	assert_int_equal(f->refs, 1);
+}
+
+/* How often the fake event thread slept and was woken: a wake-up that
+ * finds the fd drained already puts it back to sleep inside epoll_wait,
+ * unseen by the thread itself. */
+static long reader_switches(const struct fake *f)
+{
+	char path[64], line[128];
+	long n = -1;
+	FILE *st;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)__atomic_load_n(&f->reader_tid, __ATOMIC_ACQUIRE));
+	st = fopen(path, "r");
+	assert_non_null(st);
+	while (fgets(line, sizeof(line), st))
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	fclose(st);
+	assert_true(n >= 0);
+	return n;
+}
+
+static void fake_start(struct fake *f, struct object *port)
+{
+	fake_start_as(f, port, false);
 }
 
 /* Detaches, stops the thread; every reference and claim is back. */
@@ -179,7 +229,8 @@ static void fake_stop(struct fake *f)
 	assert_int_equal(write(f->stop, &one, sizeof(one)), sizeof(one));
 	pthread_join(f->thread, NULL);
 	assert_int_equal(f->refs, 0);
-	assert_int_equal(f->claim_calls, f->unclaim_calls);
+	if (!f->exclusive)
+		assert_int_equal(f->claim_calls, f->unclaim_calls);
 	if (!f->dead)
 		assert_int_equal(f->claims, 0);
 	close(f->chan);
@@ -506,7 +557,7 @@ static void wait_queued(struct object *port)
 	assert_int_equal(q, 1);
 }
 
-static void test_handover_race(void **state)
+static void handover_race(bool exclusive)
 {
 	enum { ROUNDS = 4000 };
 	struct object *port = iocp_create(8);
@@ -517,7 +568,9 @@ static void test_handover_race(void **state)
 	HANDLE t;
 	ULONG n;
 
-	fake_start(&f, port);
+	long switches;
+
+	fake_start_as(&f, port, exclusive);
 	p = (struct pinger){ .f = &f, .round = &round, .rounds = ROUNDS };
 	t = CreateThread(NULL, 0, pinger_main, &p, 0, NULL);
 	assert_non_null(t);
@@ -540,13 +593,68 @@ static void test_handover_race(void **state)
 	/* Nothing extra either. */
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 0, false), WAIT_TIMEOUT);
 	assert_int_equal(f.by_waiter + f.by_thread, ROUNDS);
-	print_message("hand-over race: %d events, %d drained by the waiter, %d by the event thread\n", ROUNDS,
-		      f.by_waiter, f.by_thread);
+	switches = reader_switches(&f);
+	print_message("hand-over race (%s): %d events, %d drained by the waiter, %d by the event thread, "
+		      "which was woken %ld times\n", exclusive ? "exclusive watch" : "claimed", ROUNDS,
+		      f.by_waiter, f.by_thread, switches);
 	/* The waiter read some (the event thread every eighth at least). */
 	assert_true(f.by_waiter > 0);
 	assert_true(f.by_thread >= ROUNDS / 8);
 	iocp_thread_exit();
 	CloseHandle(t);
+	fake_stop(&f);
+	object_unref(port);
+}
+
+static void test_handover_race(void **state)
+{
+	handover_race(false);
+}
+
+/* The same with the provider's way of standing aside. */
+static void test_handover_race_exclusive(void **state)
+{
+	handover_race(true);
+}
+
+static void *raise_later(void *arg)
+{
+	usleep(20000);	/* the waiter and the reader both asleep by then */
+	raise_event(arg);
+	return NULL;
+}
+
+/* The point of the exclusive watch: an event that comes while the lone
+ * waiter sleeps wakes that waiter, which drains it, and not the reader
+ * too (with both woken, the reader would wake in every round and go
+ * back to sleep inside epoll_wait, the fd drained). */
+static void test_exclusive_wakes_waiter_only(void **state)
+{
+	enum { ROUNDS = 20 };
+	struct object *port = iocp_create(8);
+	struct fake f;
+	OVERLAPPED_ENTRY e;
+	int woken = 0;
+	ULONG n;
+
+	fake_start_as(&f, port, true);
+	for (int i = 0; i < ROUNDS; i++) {
+		long before;
+		pthread_t t;
+
+		usleep(10000);	/* the reader settled */
+		before = reader_switches(&f);
+		assert_int_equal(pthread_create(&t, NULL, raise_later, &f), 0);
+		assert_int_equal(iocp_remove(port, &e, 1, &n, 10000, false), WAIT_OBJECT_0);
+		pthread_join(t, NULL);
+		usleep(10000);
+		if (reader_switches(&f) != before)
+			woken++;
+	}
+	print_message("exclusive watch: the reader was woken in %d of %d rounds\n", woken, ROUNDS);
+	assert_int_equal(f.by_waiter, ROUNDS);
+	assert_true(woken <= 2);
+	iocp_thread_exit();
 	fake_stop(&f);
 	object_unref(port);
 }
@@ -583,6 +691,8 @@ int main(void)
 		cmocka_unit_test(test_close_while_polling),
 		cmocka_unit_test(test_alert_while_polling),
 		cmocka_unit_test(test_handover_race),
+		cmocka_unit_test(test_handover_race_exclusive),
+		cmocka_unit_test(test_exclusive_wakes_waiter_only),
 		cmocka_unit_test(test_attach_rules),
 	};
 
