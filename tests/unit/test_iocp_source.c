@@ -325,6 +325,43 @@ static void test_lone_waiter_drains(void **state)
 	object_unref(port);
 }
 
+/* A source's ctx is the owner's business, NULL included: its events are
+ * told apart from the port's own wake-ups all the same. */
+static struct fake *null_ctx_fake;
+static bool n_claim(void *ctx) { return f_claim(null_ctx_fake); }
+static bool n_drain(void *ctx) { return f_drain(null_ctx_fake); }
+static void n_hold(void *ctx) { f_hold(null_ctx_fake); }
+static void n_release(void *ctx) { f_release(null_ctx_fake); }
+static const struct iocp_source_ops n_ops = {
+	.claim = n_claim, .unclaim = NULL, .drain = n_drain, .hold = n_hold, .release = n_release,
+};
+
+static void test_null_ctx(void **state)
+{
+	struct object *port = iocp_create(8);
+	struct waiter w = { .port = port, .timeout = 10000 };
+	struct fake f;
+	HANDLE t;
+
+	fake_start_as(&f, port, true);
+	iocp_source_detach(f.att);
+	null_ctx_fake = &f;
+	f.att = iocp_source_attach(port, f.chan, &n_ops, NULL);
+	assert_non_null(f.att);
+	t = start_waiter(&w);
+	expect_waiters(port, 1);
+	for (int i = 0; i < 5000 && !__atomic_load_n(&f.behind, __ATOMIC_ACQUIRE); i++)
+		Sleep(1);
+	Sleep(50);	/* asleep in epoll_wait by now: the event is the waiter's */
+	raise_event(&f);
+	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
+	assert_int_equal(w.result, WAIT_OBJECT_0);
+	assert_int_equal(f.by_waiter, 1);
+	CloseHandle(t);
+	fake_stop(&f);
+	object_unref(port);
+}
+
 /* An event already pending when the waiter claims the fd, and one that
  * arrives inside the claim: both reach the port (whoever reads them). */
 static void test_event_at_claim(void **state)
@@ -693,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_handover_race),
 		cmocka_unit_test(test_handover_race_exclusive),
 		cmocka_unit_test(test_exclusive_wakes_waiter_only),
+		cmocka_unit_test(test_null_ctx),
 		cmocka_unit_test(test_attach_rules),
 	};
 

@@ -487,7 +487,7 @@ static __attribute__((noinline)) uint32_t wait_polling(struct iocp *port, struct
 		for (k = 0; k < n; k++) {
 			uint64_t v;
 
-			if (!evs[k].data.ptr) {
+			if (evs[k].data.ptr == port) {
 				/* A stale write (for an earlier waiter) only
 				 * costs a turn of this loop. */
 				if (read(port->wake_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
@@ -726,10 +726,11 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 }
 
 /* Port lock held: the wake eventfd and the epoll a polling waiter
- * sleeps in (data NULL marks the eventfd), once per port. */
+ * sleeps in, once per port.  The port itself marks the eventfd's
+ * events (a source's are its ctx, which may be anything, NULL too). */
 static bool make_ep_locked(struct iocp *port)
 {
-	struct epoll_event e = { .events = EPOLLIN, .data.ptr = NULL };
+	struct epoll_event e = { .events = EPOLLIN, .data.ptr = port };
 
 	if (port->wake_fd < 0)
 		port->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
