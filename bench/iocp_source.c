@@ -7,7 +7,8 @@
  * packet from the port and wakes the peer.  "hop": the reader thread
  * reads every event (what blocking ND2 did before issue 16); "direct":
  * the channel is attached to the port as a wake source (core/iocp.h) and
- * the waiter reads it itself.  Everything runs on one CPU, as the rig's
+ * the waiter reads it itself, the reader's watch moved behind the port's
+ * with EPOLLEXCLUSIVE as the provider's claim does (cq_wake.c).  Everything runs on one CPU, as the rig's
  * blocking pairs do, so the figure is the hand-offs and not a second
  * CPU's idle exit.  Prints ns per round trip, medians of interleaved
  * runs, and the ratio direct/hop. */
@@ -32,7 +33,7 @@
 static struct object *port;
 static int chan, ep, stop_fd;
 static pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
-static int claims;
+static bool behind;	/* the reader's watch is exclusive, behind the port's */
 static _Atomic uint32_t pong;
 
 static double now(void)
@@ -54,11 +55,12 @@ static void drain_locked(void)
 				abort();
 }
 
-static void watch(int on)
+static void watch(bool exclusive)
 {
-	struct epoll_event e = { .events = EPOLLIN, .data.fd = chan };
+	struct epoll_event e = { .events = EPOLLIN | (exclusive ? EPOLLEXCLUSIVE : 0), .data.fd = chan };
 
-	if (epoll_ctl(ep, on ? EPOLL_CTL_ADD : EPOLL_CTL_DEL, chan, &e))
+	epoll_ctl(ep, EPOLL_CTL_DEL, chan, NULL);
+	if (epoll_ctl(ep, EPOLL_CTL_ADD, chan, &e))
 		abort();
 }
 
@@ -82,18 +84,12 @@ static void *reader(void *arg)
 static bool s_claim(void *ctx)
 {
 	pthread_mutex_lock(&ev_lock);
-	if (claims++ == 0)
-		watch(0);
+	if (!behind) {
+		watch(true);
+		behind = true;
+	}
 	pthread_mutex_unlock(&ev_lock);
 	return true;
-}
-
-static void s_unclaim(void *ctx)
-{
-	pthread_mutex_lock(&ev_lock);
-	if (--claims == 0)
-		watch(1);
-	pthread_mutex_unlock(&ev_lock);
 }
 
 static bool s_drain(void *ctx)
@@ -109,7 +105,7 @@ static void s_ref(void *ctx)
 }
 
 static const struct iocp_source_ops ops = {
-	.claim = s_claim, .unclaim = s_unclaim, .drain = s_drain, .hold = s_ref, .release = s_ref,
+	.claim = s_claim, .unclaim = NULL, .drain = s_drain, .hold = s_ref, .release = s_ref,
 };
 
 static void *peer(void *arg)
@@ -134,6 +130,10 @@ static double run(bool direct)
 	ULONG n;
 
 	port = iocp_create(1);
+	/* Each port's epoll is new: the reader's watch goes behind it again. */
+	pthread_mutex_lock(&ev_lock);
+	behind = false;
+	pthread_mutex_unlock(&ev_lock);
 	if (direct && !(src = iocp_source_attach(port, chan, &ops, NULL)))
 		abort();
 	atomic_store(&pong, 0);
@@ -181,7 +181,7 @@ int main(void)
 	e.data.fd = stop_fd;
 	if (chan < 0 || stop_fd < 0 || ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, stop_fd, &e))
 		return 1;
-	watch(1);
+	watch(false);
 	pthread_create(&r, NULL, reader, NULL);
 	run(false); /* warm-up */
 	run(true);

@@ -555,8 +555,9 @@ struct nd_unix_host {
 };
 
 /* Laid out as ndrun's struct iocp_source_ops (ndshim/unixcall.c checks
- * it).  claim/unclaim: the waiter takes fd from the event thread and
- * gives it back; drain: fd was readable, complete what it announced.
+ * it).  claim: fd is in the port's epoll, make the waiter's watch win
+ * over the event thread's; unclaim (optional, NULL for none): the waiter
+ * is done with fd; drain: fd was readable, complete what it announced.
  * claim and drain return false once the source is gone.  hold may be
  * called under ndrun's port lock: it must not block. */
 struct nd_unix_wake_ops {

@@ -14,8 +14,13 @@
 # Mode "hop" is blocking with NDSHIM_ND_DIRECT_WAIT=0: every CQ event
 # through the provider's event thread, as before the waiter could read the
 # channel itself (issue 16), for a before/after comparison in one run.
+# Mode "ref" is blocking with the ndrun, provider and ndpingpong of
+# another build (--ref-build DIR, a build folder the guest sees: the
+# host's / is its root), against its own ib_send_lat -e pair, for a
+# before/after comparison of two builds in one guest.
 #
-#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."] [--modes "polling blocking hop"]
+#   nd2lat.sh [--reps N] [--iters N] [--sizes "2 4 ..."] [--modes "polling blocking hop ref"]
+#             [--ref-build DIR]
 #   nd2lat.sh --summarize RAW [--reps N] [--sizes ...]   (on the host too:
 #             the bench: lines again from a run's raw.txt)
 set -u
@@ -24,6 +29,7 @@ reps=3
 iters=1000
 summarize=
 modes="polling blocking"
+ref=
 sizes="2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536"
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -31,8 +37,9 @@ while [ $# -gt 0 ]; do
 	--iters) iters=$2; shift 2 ;;
 	--sizes) sizes=$2; shift 2 ;;
 	--modes) modes=$2; shift 2 ;;
+	--ref-build) ref=$2; shift 2 ;;
 	--summarize) summarize=$2; shift 2 ;;
-	*) echo "usage: nd2lat.sh [--reps N] [--iters N] [--sizes LIST] [--modes LIST]" >&2; exit 2 ;;
+	*) echo "usage: nd2lat.sh [--reps N] [--iters N] [--sizes LIST] [--modes LIST] [--ref-build DIR]" >&2; exit 2 ;;
 	esac
 done
 
@@ -42,6 +49,13 @@ if [ -n "$summarize" ]; then
 	raw=$summarize
 else
 	b=$NDSHIM_VM_BUILD
+	case " $modes " in
+	*" ref "*)
+		if [ -z "$ref" ] || [ ! -x "$ref/ndrun" ] || [ ! -f "$ref/samples/ndpingpong.exe" ]; then
+			echo "bench-vm: cannot measure mode ref: --ref-build '$ref' has no ndrun and samples/ndpingpong.exe" >&2
+			exit 2
+		fi ;;
+	esac
 	addr=$NDSHIM_VM_ADDR
 	out=$NDSHIM_VM_RESULTS/bench-vm
 	mkdir -p "$out"
@@ -60,9 +74,9 @@ else
 		_s=$1; shift
 		port=$((port + 1))
 		o='' o_why='' o_min=''
-		env NDSHIM_ND_DIRECT_WAIT=$dw $srv_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" \
+		env NDSHIM_ND_DIRECT_WAIT=$dw $srv_cpu timeout 120 "$nb/ndrun" "$nb/samples/ndpingpong.exe" \
 			-s "$addr:$port" "$@" > "$out/srv.txt" 2>&1 & _p=$!
-		env NDSHIM_ND_DIRECT_WAIT=$dw $cli_cpu timeout 120 "$b/ndrun" "$b/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
+		env NDSHIM_ND_DIRECT_WAIT=$dw $cli_cpu timeout 120 "$nb/ndrun" "$nb/samples/ndpingpong.exe" -c "$addr:$port" "$@" \
 			-n "$iters" -S "$_s" -M "$_s" -w 30 > "$out/cli.txt" 2>&1
 		_c=$?
 		wait $_p
@@ -104,7 +118,7 @@ else
 		pt_column "$out/ib.cli" "$_s" 3 && p_min=$pt_val
 	}
 
-	srv_cpu=$poll_srv cli_cpu=$poll_cli dw=1
+	srv_cpu=$poll_srv cli_cpu=$poll_cli dw=1 nb=$b
 	# Warm-up: page cache, rxe's first QPs, ndrun's first load; not counted.
 	nd_run 2 && ib_run 2 || echo "bench-vm: the warm-up pair failed (not counted): $o_why$p_why"
 
@@ -118,11 +132,12 @@ else
 		fi
 		for s in $sizes; do
 			for mode in $ms; do
-				dw=1
+				dw=1 nb=$b
 				case $mode in
 				polling) nf='' ef='' srv_cpu=$poll_srv cli_cpu=$poll_cli ;;
 				blocking) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli ;;
 				hop) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli dw=0 ;;
+				ref) nf=-b ef=-e srv_cpu=$block_srv cli_cpu=$block_cli nb=$ref ;;
 				*) echo "bench-vm: no mode $mode" >&2; exit 2 ;;
 				esac
 				# Alternate which program goes first, so neither always

@@ -115,6 +115,8 @@ ND_CALL(cq_destroy)
 		free(w);
 	}
 	pthread_mutex_unlock(&cq->lock);
+	/* Out of the port's epoll while the fd still names the channel. */
+	nd_cq_wake_detach(cq);
 	ibv_destroy_comp_channel(cq->channel);
 	for (z = cq->zombies; z; z = next) {
 		next = z->zombie_next[z->send_cq == cq ? 0 : 1];
@@ -358,6 +360,7 @@ static int arm(struct nd_cq *cq, int want)
 		return 0;
 	if (ibv_req_notify_cq(cq->cq, want == 2))
 		return -1;
+	cq->rearmed = cq->armed != 0;
 	cq->armed = want;
 	return 0;
 }
@@ -454,10 +457,17 @@ static void comp_handler(struct nd_ev_source *src)
 	struct nd_cq *cq = container_of(src, struct nd_cq, src);
 	struct ibv_cq *ev_cq;
 	void *ev_ctx;
+	bool more = true;
 
-	while (ibv_get_cq_event(cq->channel, &ev_cq, &ev_ctx) == 0) {
+	/* One read: the CQ is armed again only after its event was read
+	 * (arm), so the channel holds one event at most, and a second read
+	 * would only say EAGAIN, a system call per wake-up.  Two when a
+	 * SOLICITED arm was widened to ANY before its event came. */
+	while (more && ibv_get_cq_event(cq->channel, &ev_cq, &ev_ctx) == 0) {
 		ibv_ack_cq_events(ev_cq, 1);
 		pthread_mutex_lock(&cq->lock);
+		more = cq->rearmed;
+		cq->rearmed = false;
 		cq->armed = 0;
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_ANY, ND_SUCCESS);
 		nd_pending_complete(&cq->notifies, ND_CQ_NOTIFY_SOLICITED, ND_SUCCESS);

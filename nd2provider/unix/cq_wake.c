@@ -10,13 +10,17 @@
  * thread's handler on its own stack: one wake-up, as with
  * ibv_get_cq_event.
  *
- * While a waiter polls, the event thread does not watch the channel
- * (claim clears its epoll mask, unclaim sets it again, which re-checks
- * readiness).  Both run the same handler under nd_ev_lock
- * with a non-blocking channel, so an event that both saw is read once
- * and the other finds nothing.  nd_ev_lock is also what makes the
- * handler safe against cq_destroy (ibv_destroy_cq waits for every read
- * event to be acknowledged; it runs under that lock and marks src dead).
+ * The waiter sleeps in epoll_wait() on the port's epoll, which holds the
+ * channel with EPOLLEXCLUSIVE; its first claim moves the event thread's
+ * watch of the channel behind that one, also exclusive.  The kernel
+ * then wakes the sleeping waiter alone for an event, and the event
+ * thread whenever no waiter sleeps there: no system call per wait
+ * hands the channel back and forth.  Both run the same handler under
+ * nd_ev_lock with a non-blocking channel, so an event that both saw is
+ * read once and the other finds nothing.  nd_ev_lock is also what makes
+ * the handler safe against cq_destroy (ibv_destroy_cq waits for every
+ * read event to be acknowledged; it runs under that lock and marks src
+ * dead).
  *
  * Lifetime: wake_refs counts the CQ's own reference (dropped by
  * cq_destroy), the port's while attached and a polling waiter's; the
@@ -38,20 +42,16 @@ static bool wake_claim(void *ctx)
 
 	pthread_mutex_lock(&nd_ev_lock);
 	ok = !cq->src.dead;
-	if (ok && cq->wake_claims++ == 0 && nd_ev_watch(&cq->src, false))
-		nd_log("epoll_ctl: errno %d: the event thread still watches a CQ a waiter polls", errno);
+	/* Once per CQ: the port's epoll holds the channel by now.  Should it
+	 * fail, both are woken for each event: one wake-up too many, still
+	 * read once. */
+	if (ok && !cq->wake_behind) {
+		if (nd_ev_watch_behind(&cq->src))
+			nd_log("epoll_ctl: errno %d: a CQ's events wake the event thread too", errno);
+		cq->wake_behind = true;
+	}
 	pthread_mutex_unlock(&nd_ev_lock);
 	return ok;
-}
-
-static void wake_unclaim(void *ctx)
-{
-	struct nd_cq *cq = ctx;
-
-	pthread_mutex_lock(&nd_ev_lock);
-	if (!cq->src.dead && --cq->wake_claims == 0 && nd_ev_watch(&cq->src, true))
-		nd_log("epoll_ctl: errno %d: a CQ's Notify now depends on its waiter", errno);
-	pthread_mutex_unlock(&nd_ev_lock);
 }
 
 /* The event thread's handler, on the waiter's thread. */
@@ -85,7 +85,7 @@ static void wake_release(void *ctx)
 
 static const struct nd_unix_wake_ops wake_ops = {
 	.claim = wake_claim,
-	.unclaim = wake_unclaim,
+	.unclaim = NULL,	/* the event thread never stopped watching */
 	.drain = wake_drain,
 	.hold = wake_hold,
 	.release = wake_release,
@@ -117,7 +117,7 @@ void nd_cq_wake_attach(struct nd_cq *cq, const struct nd_unix_ov *ov)
 	cq->wake_att = nd_wake_attach(ov->file, cq->channel->fd, &wake_ops, cq);
 }
 
-void nd_cq_wake_put(struct nd_cq *cq)
+void nd_cq_wake_detach(struct nd_cq *cq)
 {
 	void *att;
 
@@ -127,5 +127,10 @@ void nd_cq_wake_put(struct nd_cq *cq)
 	pthread_mutex_unlock(&cq->lock);
 	if (att && att != &never)
 		nd_wake_detach(att);
+}
+
+void nd_cq_wake_put(struct nd_cq *cq)
+{
+	nd_cq_wake_detach(cq);
 	wake_release(cq);
 }

@@ -46,16 +46,22 @@ void nd_ev_remove(struct nd_ev_source *src)
 	src->dead = true;
 }
 
-int nd_ev_watch(struct nd_ev_source *src, bool on)
+int nd_ev_watch_behind(struct nd_ev_source *src)
 {
-	struct epoll_event e = { .events = on ? EPOLLIN : 0, .data.ptr = src };
+	struct epoll_event e = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.ptr = src };
 
-	/* A mask change, not DEL and ADD: no epitem allocated and freed
-	 * through RCU per blocking wait.  With no events epoll still reports
-	 * EPOLLERR/EPOLLHUP, which a completion channel never raises (its
-	 * poll reports EPOLLIN or nothing); re-enabling makes epoll check the
-	 * fd's readiness at once. */
-	return epoll_ctl(epfd, EPOLL_CTL_MOD, src->fd, &e);
+	/* The fd's wait queue wakes exclusive watchers in the order they
+	 * were added, so ours goes to the end: DEL and ADD (EPOLL_CTL_MOD
+	 * cannot set EPOLLEXCLUSIVE).  ADD checks the fd's readiness, so an
+	 * event that came in between is not missed. */
+	if (epoll_ctl(epfd, EPOLL_CTL_DEL, src->fd, NULL))
+		return -1;
+	if (epoll_ctl(epfd, EPOLL_CTL_ADD, src->fd, &e) == 0)
+		return 0;
+	e.events = EPOLLIN;
+	if (epoll_ctl(epfd, EPOLL_CTL_ADD, src->fd, &e))
+		nd_log("epoll_ctl: errno %d: the event thread no longer watches a CQ", errno);
+	return -1;
 }
 
 void nd_ev_defer_free(void *p)

@@ -104,9 +104,11 @@ int nd_ev_add(struct nd_ev_source *src);
 void nd_ev_remove(struct nd_ev_source *src);
 /* free(p) on the event thread once its current batch of events is done. */
 void nd_ev_defer_free(void *p);
-/* nd_ev_lock held: stops watching src for a while, or watches it again
- * (it then sees whatever is pending: the fd is level-triggered). */
-int nd_ev_watch(struct nd_ev_source *src, bool on);
+/* nd_ev_lock held: watches src again, now with EPOLLEXCLUSIVE and behind
+ * every exclusive watcher registered before (ndrun's port epoll), so the
+ * kernel wakes the event thread for src only when none of those has a
+ * thread asleep.  -1 if it still watches src the old way. */
+int nd_ev_watch_behind(struct nd_ev_source *src);
 /* The process-wide rdma_cm event channel (created on first use). */
 struct rdma_event_channel *nd_cm_channel(void);
 
@@ -178,6 +180,7 @@ struct nd_cq {
 	pthread_mutex_t lock;	/* notify state, stash, lists (slow path only) */
 	struct nd_pending_list notifies;
 	int armed;		/* 0, or 1 + solicited_only */
+	bool rearmed;		/* armed again before its event was read (lock) */
 	int32_t error;		/* the CQ error every later Notify returns (lock) */
 	/* Completions taken out of the CQ by Notify's peek, oldest first,
 	 * returned first by the next GetResults.  stash_n is the only
@@ -198,11 +201,11 @@ struct nd_cq {
 	struct nd_cq *next;	/* adapter->cqs (nd_ev_lock and adapter->lock) */
 	/* As a wake source of ndrun's completion port (cq_wake.c): the
 	 * attachment (cq->lock), references (the CQ's own, the port's, a
-	 * polling waiter's; the last frees it), waiters that took the
-	 * channel from the event thread (nd_ev_lock). */
+	 * polling waiter's; the last frees it), whether the event thread
+	 * watches the channel behind the port's epoll (nd_ev_lock). */
 	void *wake_att;
 	uint32_t wake_refs;
-	uint32_t wake_claims;
+	bool wake_behind;
 };
 
 /* Receives on an SRQ complete in any order across its QPs, so its slots
@@ -382,9 +385,11 @@ void nd_mw_remote_invalidated(struct nd_adapter *a, uint32_t rkey);
  * status, comes from the CQ like any other (cq.c). */
 void nd_cq_soft_complete(struct nd_cq *cq, uint64_t wr_id, uint32_t qp_num, int32_t status);
 /* The CQ as a wake source of the port its Notify's file is associated
- * with (cq_wake.c): attach from a pending Notify (cq->lock held); put
- * drops the CQ's own reference from cq_destroy, after detaching. */
+ * with (cq_wake.c): attach from a pending Notify (cq->lock held); detach
+ * from cq_destroy before the channel is closed (the port's epoll holds
+ * its fd), put at its end to drop the CQ's own reference. */
 void nd_cq_wake_attach(struct nd_cq *cq, const struct nd_unix_ov *ov);
+void nd_cq_wake_detach(struct nd_cq *cq);
 void nd_cq_wake_put(struct nd_cq *cq);
 /* The host's wake-source hooks (main.c); attach returns NULL when the
  * host offers none. */

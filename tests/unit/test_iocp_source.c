@@ -1,7 +1,9 @@
 /* Wake sources of a completion port (core/iocp.h): a lone waiter polls
  * the source's fd and drains it itself while the source's own reader (a
  * fake of the ND provider's event thread: epoll, a lock, the same drain)
- * stands aside.  What must hold: every event reaches the port exactly
+ * stands aside: either it stops watching the fd while claimed, or (as
+ * the provider does) it watches it with EPOLLEXCLUSIVE behind the port's
+ * epoll, and the kernel picks who is woken.  What must hold: every event reaches the port exactly
  * once, whoever reads it, including events that arrive while the fd
  * changes hands; with two waiters, on timeout, after the source died;
  * and the references and claims balance. */
@@ -16,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <stdio.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -38,6 +42,9 @@ struct fake {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	int claims;		/* lock */
+	bool exclusive;		/* the reader's watch: EPOLLEXCLUSIVE, never stopped */
+	bool behind;		/* lock: exclusive, and moved behind the port's */
+	pid_t reader_tid;	/* the fake event thread's, for its context switches */
 	bool dead;		/* lock */
 	int refs;		/* atomic */
 	int claim_calls, unclaim_calls;	/* atomic */
@@ -72,6 +79,7 @@ static void *fake_event_thread(void *arg)
 	struct fake *f = arg;
 	struct epoll_event ev[4];
 
+	__atomic_store_n(&f->reader_tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
 	for (;;) {
 		int i, n = epoll_wait(f->ep, ev, 4, -1);
 
@@ -103,8 +111,19 @@ static bool f_claim(void *ctx)
 		raise_event(f);
 	pthread_mutex_lock(&f->lock);
 	ok = !f->dead;
-	if (ok && f->claims++ == 0)
+	if (ok && f->exclusive) {
+		/* As nd_ev_watch_behind: once, DEL and ADD to the end of the
+		 * fd's wait queue, behind the port's epoll. */
+		if (!f->behind) {
+			struct epoll_event e = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.fd = f->chan };
+
+			assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_DEL, f->chan, NULL), 0);
+			assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_ADD, f->chan, &e), 0);
+			f->behind = true;
+		}
+	} else if (ok && f->claims++ == 0) {
 		watch(f, false);
+	}
 	pthread_mutex_unlock(&f->lock);
 	return ok;
 }
@@ -150,12 +169,18 @@ static const struct iocp_source_ops f_ops = {
 	.claim = f_claim, .unclaim = f_unclaim, .drain = f_drain, .hold = f_hold, .release = f_release,
 };
 
-static void fake_start(struct fake *f, struct object *port)
+/* The provider's: nothing to give back. */
+static const struct iocp_source_ops f_ops_exclusive = {
+	.claim = f_claim, .unclaim = NULL, .drain = f_drain, .hold = f_hold, .release = f_release,
+};
+
+static void fake_start_as(struct fake *f, struct object *port, bool exclusive)
 {
 	struct epoll_event e = { .events = EPOLLIN };
 
 	memset(f, 0, sizeof(*f));
 	f->port = port;
+	f->exclusive = exclusive;
 	pthread_mutex_init(&f->lock, NULL);
 	f->chan = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	f->stop = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -165,9 +190,29 @@ static void fake_start(struct fake *f, struct object *port)
 	assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_ADD, f->stop, &e), 0);
 	watch(f, true);
 	assert_int_equal(pthread_create(&f->thread, NULL, fake_event_thread, f), 0);
-	f->att = iocp_source_attach(port, f->chan, &f_ops, f);
+	f->att = iocp_source_attach(port, f->chan, exclusive ? &f_ops_exclusive : &f_ops, f);
 	assert_non_null(f->att);
 	assert_int_equal(f->refs, 1);
+}
+
+/* How often the fake event thread slept and was woken: a wake-up that
+ * finds the fd drained already puts it back to sleep inside epoll_wait,
+ * unseen by the thread itself. */
+static long reader_switches(const struct fake *f)
+{
+	char path[64], line[128];
+	long n = -1;
+	FILE *st;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)__atomic_load_n(&f->reader_tid, __ATOMIC_ACQUIRE));
+	st = fopen(path, "r");
+	assert_non_null(st);
+	while (fgets(line, sizeof(line), st))
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	fclose(st);
+	assert_true(n >= 0);
+	return n;
 }
 
 /* Detaches, stops the thread; every reference and claim is back. */
@@ -180,7 +225,8 @@ static void fake_stop(struct fake *f)
 	assert_int_equal(write(f->stop, &one, sizeof(one)), sizeof(one));
 	pthread_join(f->thread, NULL);
 	assert_int_equal(f->refs, 0);
-	assert_int_equal(f->claim_calls, f->unclaim_calls);
+	if (!f->exclusive)
+		assert_int_equal(f->claim_calls, f->unclaim_calls);
 	if (!f->dead)
 		assert_int_equal(f->claims, 0);
 	close(f->chan);
@@ -196,16 +242,28 @@ struct rig {
 	struct fake f;
 };
 
-static int rig_setup(void **state)
+static int rig_setup_as(void **state, bool exclusive)
 {
 	struct rig *r = calloc(1, sizeof(*r));
 
 	assert_non_null(r);
 	r->port = iocp_create(8);
 	assert_non_null(r->port);
-	fake_start(&r->f, r->port);
+	fake_start_as(&r->f, r->port, exclusive);
 	*state = r;
 	return 0;
+}
+
+static int rig_setup(void **state)
+{
+	return rig_setup_as(state, false);
+}
+
+/* The provider's way of standing aside: the event thread's watch behind
+ * the port's epoll (EPOLLEXCLUSIVE). */
+static int rig_setup_exclusive(void **state)
+{
+	return rig_setup_as(state, true);
 }
 
 static int rig_teardown(void **state)
@@ -300,6 +358,43 @@ static void test_lone_waiter_drains(void **state)
 		Sleep(1);
 	assert_int_equal(f->by_thread, 1);
 	CloseHandle(t);
+}
+
+/* A source's ctx is the owner's business, NULL included: its events are
+ * told apart from the port's own wake-ups all the same. */
+static struct fake *null_ctx_fake;
+static bool n_claim(void *ctx) { return f_claim(null_ctx_fake); }
+static bool n_drain(void *ctx) { return f_drain(null_ctx_fake); }
+static void n_hold(void *ctx) { f_hold(null_ctx_fake); }
+static void n_release(void *ctx) { f_release(null_ctx_fake); }
+static const struct iocp_source_ops n_ops = {
+	.claim = n_claim, .unclaim = NULL, .drain = n_drain, .hold = n_hold, .release = n_release,
+};
+
+static void test_null_ctx(void **state)
+{
+	struct object *port = iocp_create(8);
+	struct waiter w = { .port = port, .timeout = 10000 };
+	struct fake f;
+	HANDLE t;
+
+	fake_start_as(&f, port, true);
+	iocp_source_detach(f.att);
+	null_ctx_fake = &f;
+	f.att = iocp_source_attach(port, f.chan, &n_ops, NULL);
+	assert_non_null(f.att);
+	t = start_waiter(&w);
+	expect_waiters(port, 1);
+	for (int i = 0; i < 5000 && !__atomic_load_n(&f.behind, __ATOMIC_ACQUIRE); i++)
+		Sleep(1);
+	Sleep(50);	/* asleep in epoll_wait by now: the event is the waiter's */
+	raise_event(&f);
+	assert_int_equal(WaitForSingleObject(t, 10000), WAIT_OBJECT_0);
+	assert_int_equal(w.result, WAIT_OBJECT_0);
+	assert_int_equal(f.by_waiter, 1);
+	CloseHandle(t);
+	fake_stop(&f);
+	object_unref(port);
 }
 
 /* An event already pending when the waiter claims the fd, and one that
@@ -520,7 +615,7 @@ static void wait_queued(struct object *port)
 	assert_int_equal(q, 1);
 }
 
-static void test_handover_race(void **state)
+static void handover_race(void **state, bool exclusive)
 {
 	struct rig *rig = *state;
 	struct object *port = rig->port;
@@ -531,6 +626,8 @@ static void test_handover_race(void **state)
 	OVERLAPPED_ENTRY e;
 	HANDLE t;
 	ULONG n;
+
+	long switches;
 
 	p = (struct pinger){ .f = f, .round = &round, .rounds = ROUNDS };
 	t = CreateThread(NULL, 0, pinger_main, &p, 0, NULL);
@@ -554,13 +651,66 @@ static void test_handover_race(void **state)
 	/* Nothing extra either. */
 	assert_int_equal(iocp_remove(port, &e, 1, &n, 0, false), WAIT_TIMEOUT);
 	assert_int_equal(f->by_waiter + f->by_thread, ROUNDS);
-	print_message("hand-over race: %d events, %d drained by the waiter, %d by the event thread\n", ROUNDS,
-		      f->by_waiter, f->by_thread);
+	switches = reader_switches(f);
+	print_message("hand-over race (%s): %d events, %d drained by the waiter, %d by the event thread, "
+		      "which was woken %ld times\n", exclusive ? "exclusive watch" : "claimed", ROUNDS,
+		      f->by_waiter, f->by_thread, switches);
 	/* The waiter read some (the event thread every eighth at least). */
 	assert_true(f->by_waiter > 0);
 	assert_true(f->by_thread >= ROUNDS / 8);
 	iocp_thread_exit();
 	CloseHandle(t);
+}
+
+static void test_handover_race(void **state)
+{
+	handover_race(state, false);
+}
+
+/* The same with the provider's way of standing aside. */
+static void test_handover_race_exclusive(void **state)
+{
+	handover_race(state, true);
+}
+
+static void *raise_later(void *arg)
+{
+	usleep(20000);	/* the waiter and the reader both asleep by then */
+	raise_event(arg);
+	return NULL;
+}
+
+/* The point of the exclusive watch: an event that comes while the lone
+ * waiter sleeps wakes that waiter, which drains it, and not the reader
+ * too (with both woken, the reader would wake in every round and go
+ * back to sleep inside epoll_wait, the fd drained). */
+static void test_exclusive_wakes_waiter_only(void **state)
+{
+	enum { ROUNDS = 20 };
+	struct rig *rig = *state;
+	struct object *port = rig->port;
+	struct fake *f = &rig->f;
+	OVERLAPPED_ENTRY e;
+	int woken = 0;
+	ULONG n;
+
+	for (int i = 0; i < ROUNDS; i++) {
+		long before;
+		pthread_t t;
+
+		usleep(10000);	/* the reader settled */
+		before = reader_switches(f);
+		assert_int_equal(pthread_create(&t, NULL, raise_later, f), 0);
+		assert_int_equal(iocp_remove(port, &e, 1, &n, 10000, false), WAIT_OBJECT_0);
+		pthread_join(t, NULL);
+		usleep(10000);
+		if (reader_switches(f) != before)
+			woken++;
+	}
+	print_message("exclusive watch: the reader was woken in %d of %d rounds\n", woken, ROUNDS);
+	assert_int_equal(f->by_waiter, ROUNDS);
+	assert_true(woken <= 2);
+	iocp_thread_exit();
 }
 
 /* A port without sources never calls into one; attaching to a closed
@@ -593,6 +743,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_close_while_polling, rig_setup, rig_teardown),
 		cmocka_unit_test_setup_teardown(test_alert_while_polling, rig_setup, rig_teardown),
 		cmocka_unit_test_setup_teardown(test_handover_race, rig_setup, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_handover_race_exclusive, rig_setup_exclusive, rig_teardown),
+		cmocka_unit_test_setup_teardown(test_exclusive_wakes_waiter_only, rig_setup_exclusive, rig_teardown),
+		cmocka_unit_test(test_null_ctx),
 		cmocka_unit_test_setup_teardown(test_attach_rules, rig_setup, rig_teardown),
 	};
 

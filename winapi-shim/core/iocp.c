@@ -1,9 +1,9 @@
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -32,7 +32,7 @@ struct packet {
  * The ender touches nothing of the waiter after that exchange and wakes
  * it (only if it sleeps) after dropping the port lock; the waiter, woken,
  * finds its packets and leaves without retaking the lock.  POLLING is
- * SLEEPING for a waiter in poll() on the port's wake sources (see
+ * SLEEPING for a waiter in epoll_wait() on the port's wake sources (see
  * iocp.h): its ender writes the port's wake eventfd instead. */
 enum { BLOCKED, SLEEPING, POLLING, GOT, ALERTED, CLOSED, TIMED_OUT };
 
@@ -56,12 +56,13 @@ struct iocp {
 	struct list waiters; /* head: the most recently blocked (LIFO release) */
 	unsigned int active, concurrency;
 	bool closed; /* the last handle is gone */
-	/* Wake sources (struct iocp_source), port lock.  wake_fd: the
-	 * eventfd a POLLING waiter sleeps on (created with the first
-	 * source, -1 before); polled: a waiter uses the sources now. */
+	/* Wake sources (struct iocp_source), port lock.  ep_fd: the epoll
+	 * a POLLING waiter sleeps in, holding wake_fd (the eventfd its
+	 * enders write) and the sources' fds; both created with the first
+	 * source, -1 before.  polled: a waiter uses the sources now. */
 	struct list sources;
 	unsigned int n_sources;
-	int wake_fd;
+	int wake_fd, ep_fd;
 	bool polled;
 };
 
@@ -69,6 +70,7 @@ struct iocp_source {
 	struct list entry; /* in port->sources; port lock */
 	struct iocp *port; /* referenced */
 	int fd;
+	bool in_ep; /* fd is in port->ep_fd; port lock */
 	const struct iocp_source_ops *ops;
 	void *ctx;
 };
@@ -378,11 +380,25 @@ static uint32_t wait_futex(struct iocp *port, struct port_waiter *w, const struc
 /* What a polling waiter took from the port's sources (see iocp.h). */
 struct polled {
 	unsigned int n;
-	struct pollfd fds[1 + IOCP_SOURCES_MAX]; /* [0]: the port's wake_fd */
 	const struct iocp_source_ops *ops[IOCP_SOURCES_MAX];
 	void *ctx[IOCP_SOURCES_MAX];
 	bool claimed[IOCP_SOURCES_MAX];
+	bool live[IOCP_SOURCES_MAX]; /* still drained when epoll reports it */
 };
+
+/* Port lock held: puts src's fd in the port's epoll, once per source.
+ * EPOLLEXCLUSIVE: the fd's wake-up goes to the first exclusive watcher
+ * with a thread asleep in it, so to this port's waiter while it sleeps
+ * there, to the source's own reader (whose watch the claim moves behind
+ * this one) otherwise. */
+static bool source_in_ep_locked(struct iocp *port, struct iocp_source *src)
+{
+	struct epoll_event e = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data.ptr = src->ctx };
+
+	if (!src->in_ep && epoll_ctl(port->ep_fd, EPOLL_CTL_ADD, src->fd, &e) == 0)
+		src->in_ep = true;
+	return src->in_ep;
+}
 
 /* Port lock held, w about to be listed: whether w may poll the port's
  * sources, and if so takes them (a reference on each) into pl.  Only a
@@ -393,25 +409,28 @@ static bool take_sources_locked(struct iocp *port, struct polled *pl)
 	struct list *cur;
 
 	if (port->polled || port->n_sources > IOCP_SOURCES_MAX || !list_empty(&port->waiters) ||
-	    port->wake_fd < 0)
+	    port->ep_fd < 0)
 		return false;
+	LIST_FOR_EACH(cur, &port->sources) {
+		if (!source_in_ep_locked(port, LIST_ENTRY(cur, struct iocp_source, entry)))
+			return false; /* the futex then; the reader serves it */
+	}
 	port->polled = true;
 	pl->n = 0;
-	pl->fds[0] = (struct pollfd){ .fd = port->wake_fd, .events = POLLIN };
 	LIST_FOR_EACH(cur, &port->sources) {
 		struct iocp_source *src = LIST_ENTRY(cur, struct iocp_source, entry);
 
 		src->ops->hold(src->ctx);
-		pl->fds[1 + pl->n] = (struct pollfd){ .fd = src->fd, .events = POLLIN };
 		pl->ops[pl->n] = src->ops;
 		pl->ctx[pl->n] = src->ctx;
 		pl->claimed[pl->n] = false;
+		pl->live[pl->n] = false;
 		pl->n++;
 	}
 	return true;
 }
 
-/* Milliseconds until deadline for poll(), rounded up; -1 for none. */
+/* Milliseconds until deadline for epoll_wait(), rounded up; -1 for none. */
 static int poll_timeout(const struct timespec *deadline)
 {
 	struct timespec now;
@@ -426,34 +445,34 @@ static int poll_timeout(const struct timespec *deadline)
 	return ns / 1000000 >= INT_MAX ? INT_MAX : (int)((ns + 999999) / 1000000);
 }
 
-/* Sleeps in poll() on the port's wake eventfd and the sources' fds until
- * w's wait ends, draining a source that becomes readable; the final
- * state.  The sources are claimed from their reader for that time.
+/* Sleeps in epoll_wait() on the port's epoll (its wake eventfd and the
+ * sources' fds) until w's wait ends, draining a source that becomes
+ * readable; the final state.
  *
- * Why nothing is lost: a source's fd is level-triggered and polled here
- * after the claim, so an event pending at or after the claim shows; one
- * the reader took before the claim took effect is completed by the
- * reader into the port, which ends w's wait like any post (POLLING →
- * the eventfd).  w goes back to BLOCKED before it drains, so its own
- * posts need no eventfd write, and to POLLING before it polls, so an
- * ender either sees POLLING and writes, or ended the wait before and
- * the compare-exchange fails.  unclaim re-arms the reader, which then
- * sees whatever is still pending. */
-static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct polled *pl,
-			     const struct timespec *deadline)
+ * Why nothing is lost: the sources' fds are in the port's epoll with
+ * EPOLLEXCLUSIVE ahead of their reader's (claim sees to that), so the
+ * kernel hands a readiness to this thread alone while it sleeps in
+ * epoll_wait(), and to the reader whenever it does not (the reader
+ * then completes into the port, which ends w's wait like any post:
+ * POLLING → the eventfd).  So whatever epoll_wait() reports is drained
+ * here, even when w's wait ended meanwhile: the reader was not told.  w
+ * goes back to BLOCKED before it drains, so its own posts need no
+ * eventfd write, and to POLLING before it sleeps, so an ender either
+ * sees POLLING and writes, or ended the wait before and the
+ * compare-exchange fails.  No system call claims or gives back a
+ * source per wait: the kernel's choice of whom to wake does it. */
+static __attribute__((noinline)) uint32_t wait_polling(struct iocp *port, struct port_waiter *w,
+							struct polled *pl, const struct timespec *deadline)
 {
-	unsigned int i, live = pl->n;
+	struct epoll_event evs[1 + IOCP_SOURCES_MAX];
+	unsigned int i;
 	uint32_t s;
 
-	for (i = 0; i < pl->n; i++) {
-		pl->claimed[i] = pl->ops[i]->claim(pl->ctx[i]);
-		if (!pl->claimed[i]) {
-			pl->fds[1 + i].fd = -1; /* poll() skips it */
-			live--;
-		}
-	}
+	for (i = 0; i < pl->n; i++)
+		pl->live[i] = pl->claimed[i] = pl->ops[i]->claim(pl->ctx[i]);
 	for (;;) {
-		int n, tmo;
+		bool ended;
+		int n, k, tmo;
 
 		s = BLOCKED;
 		if (!atomic_compare_exchange_strong_explicit(&w->state, &s, POLLING, memory_order_acquire,
@@ -461,32 +480,33 @@ static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct po
 		    !still_waiting(s))
 			break;
 		tmo = poll_timeout(deadline);
-		n = tmo ? poll(pl->fds, live ? 1 + pl->n : 1, tmo) : 0;
-		if (n > 0 && pl->fds[0].revents) {
+		n = tmo ? epoll_wait(port->ep_fd, evs, 1 + IOCP_SOURCES_MAX, tmo) : 0;
+		s = POLLING;
+		ended = !atomic_compare_exchange_strong_explicit(&w->state, &s, BLOCKED, memory_order_acquire,
+								 memory_order_acquire);
+		for (k = 0; k < n; k++) {
 			uint64_t v;
 
-			/* A stale write (for an earlier waiter) only costs a
-			 * turn of this loop. */
-			if (read(port->wake_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
-				TRACE(iocp, "port %p: wake eventfd read: errno %d\n", (void *)port, errno);
-		}
-		s = POLLING;
-		if (!atomic_compare_exchange_strong_explicit(&w->state, &s, BLOCKED, memory_order_acquire,
-							     memory_order_acquire))
-			break; /* ended by someone: s is final */
-		for (i = 0; n > 0 && i < pl->n; i++) {
-			if (pl->fds[1 + i].fd < 0 || !pl->fds[1 + i].revents)
+			if (evs[k].data.ptr == port) {
+				/* A stale write (for an earlier waiter) only
+				 * costs a turn of this loop. */
+				if (read(port->wake_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+					TRACE(iocp, "port %p: wake eventfd read: errno %d\n", (void *)port, errno);
+				continue;
+			}
+			for (i = 0; i < pl->n && pl->ctx[i] != evs[k].data.ptr; i++)
+				;
+			if (i == pl->n || !pl->live[i])
 				continue;
 			TRACE(iocp, "port %p: draining source %p on the waiter's thread\n", (void *)port, pl->ctx[i]);
-			/* Gone, or an fd in error that would make poll()
-			 * return at once forever: its reader gets it back
-			 * at unclaim. */
-			if (!pl->ops[i]->drain(pl->ctx[i]) ||
-			    (pl->fds[1 + i].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-				pl->fds[1 + i].fd = -1;
-				live--;
-			}
+			/* Gone, or an fd in error, which would report at once
+			 * forever: no longer ours to drain (a gone source is
+			 * detached, which takes its fd out of the epoll). */
+			if (!pl->ops[i]->drain(pl->ctx[i]) || (evs[k].events & (EPOLLERR | EPOLLHUP)))
+				pl->live[i] = false;
 		}
+		if (ended)
+			break; /* s is final */
 		if (!tmo) {
 			s = time_out(port, w);
 			if (!still_waiting(s))
@@ -494,7 +514,7 @@ static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct po
 		}
 	}
 	for (i = 0; i < pl->n; i++) {
-		if (pl->claimed[i])
+		if (pl->claimed[i] && pl->ops[i]->unclaim)
 			pl->ops[i]->unclaim(pl->ctx[i]);
 		pl->ops[i]->release(pl->ctx[i]);
 	}
@@ -649,6 +669,8 @@ static void iocp_destroy(struct object *obj)
 		next = p->next;
 		free(p);
 	}
+	if (port->ep_fd >= 0)
+		close(port->ep_fd);
 	if (port->wake_fd >= 0)
 		close(port->wake_fd);
 	pthread_mutex_destroy(&port->lock);
@@ -673,7 +695,7 @@ struct object *iocp_create(DWORD concurrency)
 	pthread_mutex_init(&port->lock, NULL);
 	list_init(&port->waiters);
 	list_init(&port->sources);
-	port->wake_fd = -1;
+	port->wake_fd = port->ep_fd = -1;
 	if (!concurrency) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -703,6 +725,26 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	kunlock(&port->lock);
 }
 
+/* Port lock held: the wake eventfd and the epoll a polling waiter
+ * sleeps in, once per port.  The port itself marks the eventfd's
+ * events (a source's are its ctx, which may be anything, NULL too). */
+static bool make_ep_locked(struct iocp *port)
+{
+	struct epoll_event e = { .events = EPOLLIN, .data.ptr = port };
+
+	if (port->wake_fd < 0)
+		port->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (port->wake_fd < 0)
+		return false;
+	port->ep_fd = epoll_create1(EPOLL_CLOEXEC);
+	if (port->ep_fd >= 0 && epoll_ctl(port->ep_fd, EPOLL_CTL_ADD, port->wake_fd, &e) == 0)
+		return true;
+	if (port->ep_fd >= 0)
+		close(port->ep_fd);
+	port->ep_fd = -1;
+	return false;
+}
+
 struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct iocp_source_ops *ops, void *ctx)
 {
 	struct iocp *port = to_iocp(obj);
@@ -711,12 +753,11 @@ struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct 
 	if (!src)
 		return NULL;
 	src->fd = fd;
+	src->in_ep = false;
 	src->ops = ops;
 	src->ctx = ctx;
 	klock(&port->lock);
-	if (port->wake_fd < 0)
-		port->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (port->closed || port->wake_fd < 0) {
+	if (port->closed || (port->ep_fd < 0 && !make_ep_locked(port))) {
 		kunlock(&port->lock);
 		free(src);
 		return NULL;
@@ -737,6 +778,10 @@ void iocp_source_detach(struct iocp_source *src)
 	klock(&port->lock);
 	list_remove(&src->entry);
 	port->n_sources--;
+	/* Its owner closes fd after this, not before (iocp.h): the fd
+	 * still names the source's file here. */
+	if (src->in_ep && epoll_ctl(port->ep_fd, EPOLL_CTL_DEL, src->fd, NULL))
+		TRACE(iocp, "port %p: epoll_ctl DEL fd %d: errno %d\n", (void *)port, src->fd, errno);
 	kunlock(&port->lock);
 	src->ops->release(src->ctx);
 	object_unref(&port->obj);

@@ -73,20 +73,26 @@ void iocp_alert_locked(struct port_waiter *w);
  * which normally has its own reader (the ND provider's event thread).
  * While a source is attached to a port, a thread that blocks in
  * iocp_remove as the port's only waiter (and with at most
- * IOCP_SOURCES_MAX sources attached) sleeps in poll() on the port's
- * wake eventfd and the sources' fds instead of its futex, claims the
- * sources from their reader for that time, and on readiness drains them
- * itself: the completion reaches the port, and this thread, with no
- * other thread woken.  See docs/nd2-decisions.md ("Blocking on a CQ
- * through a port") for why no event is lost.
+ * IOCP_SOURCES_MAX sources attached) sleeps in epoll_wait() on the port's
+ * epoll (its wake eventfd, and the sources' fds with EPOLLEXCLUSIVE)
+ * instead of its futex, and drains a source that epoll reports itself:
+ * the completion reaches the port, and this thread, with no other
+ * thread woken.  See docs/nd2-decisions.md ("Blocking on a CQ through a
+ * port") for why no event is lost.
  *
  * Every op but hold is called without any ndshim lock held (hold runs
  * under the port lock and must not block); drain posts to ports through
- * the usual path.  claim and drain return false when the source
- * is gone (the waiter then stops using it); unclaim gives the fd back to
- * its reader, which must then see anything still pending (level-
- * triggered).  hold/release count references on ctx: the port holds one
- * while attached, a polling waiter one while it uses the source. */
+ * the usual path.  claim, called once the fd is in the port's epoll,
+ * makes the waiter's watch win over the reader's: either the reader
+ * watches the fd with EPOLLEXCLUSIVE from an epoll registered after the
+ * port's (the kernel then wakes the port's sleeping waiter alone, and
+ * the reader whenever none sleeps), or the reader stops watching until
+ * unclaim, after which it must see anything still pending (level-
+ * triggered).  claim and drain return false when the source is gone
+ * (the waiter then stops draining it).  hold/release count references
+ * on ctx: the port holds one while attached, a polling waiter one while
+ * it uses the source.  The owner detaches a source before it closes its
+ * fd. */
 #define IOCP_SOURCES_MAX 4
 struct iocp_source_ops {
 	bool (*claim)(void *ctx);
