@@ -140,11 +140,11 @@ static void deactivate(struct iocp *port, bool counted)
 {
 	struct futex_wakes wakes = { .n = 0 };
 
-	kflock(&port->lock);
+	kblock(&port->lock);
 	if (counted)
 		port->active--;
 	release_locked(port, &wakes);
-	kfunlock_wake(&port->lock, &wakes);
+	kbunlock_wake(&port->lock, &wakes);
 	object_unref(&port->obj);
 }
 
@@ -161,9 +161,9 @@ void iocp_thread_unblock(void)
 {
 	if (!iocp_self.port || !iocp_self.paused)
 		return;
-	kflock(&iocp_self.port->lock);
+	kblock(&iocp_self.port->lock);
 	iocp_self.port->active++;
-	kfunlock(&iocp_self.port->lock);
+	kbunlock(&iocp_self.port->lock);
 	iocp_self.paused = false;
 }
 
@@ -210,12 +210,12 @@ void iocp_alert_locked(struct port_waiter *w)
 
 	/* w stays valid: its owner clears alertable_port_wait under the
 	 * wait lock, which we hold, before it leaves. */
-	kflock(&w->port->lock);
+	kblock(&w->port->lock);
 	if (still_waiting(atomic_load_explicit(&w->state, memory_order_relaxed))) {
 		list_remove(&w->entry);
 		end_wait_locked(w, ALERTED, &wakes);
 	}
-	kfunlock_wake(&w->port->lock, &wakes);
+	kbunlock_wake(&w->port->lock, &wakes);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
@@ -225,10 +225,10 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	struct port_waiter *w;
 	struct packet *p;
 
-	kflock(&port->lock);
+	kblock(&port->lock);
 	if (port->closed) {
 		/* Nobody can ever dequeue it. */
-		kfunlock(&port->lock);
+		kbunlock(&port->lock);
 		return true;
 	}
 	/* Straight to the most recent waiter when the queue is empty. */
@@ -240,7 +240,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->got = 1;
 		port->active++;
 		end_wait_locked(w, GOT, &wakes);
-		kfunlock_wake(&port->lock, &wakes);
+		kbunlock_wake(&port->lock, &wakes);
 		return true;
 	}
 	if (port->cache) {
@@ -248,12 +248,12 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		port->cache = p->next;
 		port->cached--;
 	} else if (!(p = malloc(sizeof(*p)))) {
-		kfunlock(&port->lock);
+		kbunlock(&port->lock);
 		return false;
 	}
 	iocp_queue_locked(port, p, key, ov, status, info);
 	/* Waiters held back by the limit stay so: the queue only grew. */
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	return true;
 }
 
@@ -263,7 +263,7 @@ static uint32_t time_out(struct iocp *port, struct port_waiter *w)
 {
 	uint32_t s;
 
-	kflock(&port->lock);
+	kblock(&port->lock);
 	s = atomic_load_explicit(&w->state, memory_order_relaxed);
 	if (still_waiting(s)) {
 		list_remove(&w->entry);
@@ -272,7 +272,7 @@ static uint32_t time_out(struct iocp *port, struct port_waiter *w)
 		s = TIMED_OUT;
 		atomic_store_explicit(&w->state, s, memory_order_relaxed);
 	}
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	return s;
 }
 
@@ -421,9 +421,9 @@ static uint32_t wait_polling(struct iocp *port, struct port_waiter *w, struct po
 			pl->ops[i]->unclaim(pl->ctx[i]);
 		pl->ops[i]->release(pl->ctx[i]);
 	}
-	kflock(&port->lock);
+	kblock(&port->lock);
 	port->polled = false;
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	return s;
 }
 
@@ -455,7 +455,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	 * listed alertable wait: both under the wait lock. */
 	if (self)
 		wait_lock();
-	kflock(&port->lock);
+	kblock(&port->lock);
 	if (iocp_self.port == port) {
 		port->active--;
 		dropped = port;
@@ -494,7 +494,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	list_add_head(&port->waiters, &w.entry);
 	if (self)
 		self->alertable_port_wait = &w;
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	if (self)
 		wait_unlock();
 
@@ -531,7 +531,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	goto out;
 
 unlock:
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	if (self)
 		wait_unlock();
 	if (dropped)
@@ -551,11 +551,11 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	if (handles_left)
 		return;
 	/* Every waiter fails with ERROR_ABANDONED_WAIT_0. */
-	kflock(&port->lock);
+	kblock(&port->lock);
 	port->closed = true;
 	while ((w = claim_waiter_locked(port)))
 		end_wait_locked(w, CLOSED, &wakes);
-	kfunlock_wake(&port->lock, &wakes);
+	kbunlock_wake(&port->lock, &wakes);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 
@@ -592,7 +592,7 @@ struct object *iocp_create(DWORD concurrency)
 		return NULL;
 	}
 	object_init(&port->obj, &iocp_ops);
-	futex_lock_init(&port->lock);
+	bias_lock_init(&port->lock);
 	list_init(&port->waiters);
 	list_init(&port->sources);
 	port->wake_fd = -1;
@@ -613,7 +613,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	struct list *cur;
 	unsigned int n = 0;
 
-	kflock(&port->lock);
+	kblock(&port->lock);
 	LIST_FOR_EACH(cur, &port->waiters)
 		n++;
 	if (waiters)
@@ -622,7 +622,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 		*active = port->active;
 	if (queued)
 		*queued = port->queued;
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 }
 
 struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct iocp_source_ops *ops, void *ctx)
@@ -635,11 +635,11 @@ struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct 
 	src->fd = fd;
 	src->ops = ops;
 	src->ctx = ctx;
-	kflock(&port->lock);
+	kblock(&port->lock);
 	if (port->wake_fd < 0)
 		port->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (port->closed || port->wake_fd < 0) {
-		kfunlock(&port->lock);
+		kbunlock(&port->lock);
 		free(src);
 		return NULL;
 	}
@@ -647,7 +647,7 @@ struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct 
 	ops->hold(ctx);
 	list_add_tail(&port->sources, &src->entry);
 	port->n_sources++;
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	TRACE(iocp, "port %p: source %p (fd %d), %u attached\n", (void *)port, ctx, fd, port->n_sources);
 	return src;
 }
@@ -656,10 +656,10 @@ void iocp_source_detach(struct iocp_source *src)
 {
 	struct iocp *port = src->port;
 
-	kflock(&port->lock);
+	kblock(&port->lock);
 	list_remove(&src->entry);
 	port->n_sources--;
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	src->ops->release(src->ctx);
 	object_unref(&port->obj);
 	free(src);

@@ -34,7 +34,7 @@ struct packet {
 
 struct iocp {
 	struct object obj;
-	struct futex_lock lock;
+	struct bias_lock lock; /* biased to the thread that made the port */
 	struct packet *head, *tail; /* FIFO; port lock */
 	unsigned int queued;
 	struct packet *cache; /* spare packets, so a steady flow allocates nothing */
@@ -144,12 +144,12 @@ static inline __attribute__((always_inline)) ULONG iocp_fast_remove(HANDLE h, OV
 
 	if (!port || iocp_self.paused)
 		return 0;
-	kflock(&port->lock);
+	kblock(&port->lock);
 	/* Our activity ends (active - 1) and, a packet taken, starts again
 	 * on the same port: the limit is checked in between. */
 	if (port->head && port->active - 1 < port->concurrency)
 		n = iocp_take_locked(port, e, max);
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	return n;
 }
 
@@ -164,18 +164,18 @@ static inline __attribute__((always_inline)) bool iocp_fast_post(HANDLE h, ULONG
 
 	if (!port)
 		return false;
-	kflock(&port->lock);
+	kblock(&port->lock);
 	p = port->cache;
 	if (!p || port->closed ||
 	    (!port->head && port->active < port->concurrency && !list_empty(&port->waiters))) {
-		kfunlock(&port->lock);
+		kbunlock(&port->lock);
 		return false;
 	}
 	port->cache = p->next;
 	port->cached--;
 	iocp_queue_locked(port, p, key, ov, status, info);
 	/* Waiters held back by the limit stay so: the queue only grew. */
-	kfunlock(&port->lock);
+	kbunlock(&port->lock);
 	return true;
 }
 

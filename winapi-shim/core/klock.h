@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 
 #include "core/futex.h"
+#include "core/biaslock.h"
 #include "core/futexlock.h"
 
 /* core/suspend.c: how many kernel locks the calling thread holds, and
@@ -76,6 +77,26 @@ static inline void kfunlock(struct futex_lock *l)
 static inline void kfunlock_wake(struct futex_lock *l, struct futex_wakes *wakes)
 {
 	futex_unlock(l);
+	futex_wake_flush(wakes);
+	suspend_allow();
+}
+
+/* The same over a bias_lock (core/biaslock.h). */
+static inline __attribute__((always_inline)) void kblock(struct bias_lock *l)
+{
+	suspend_hold();
+	bias_lock(l);
+}
+
+static inline __attribute__((always_inline)) void kbunlock(struct bias_lock *l)
+{
+	bias_unlock(l);
+	suspend_allow();
+}
+
+static inline void kbunlock_wake(struct bias_lock *l, struct futex_wakes *wakes)
+{
+	bias_unlock(l);
 	futex_wake_flush(wakes);
 	suspend_allow();
 }
