@@ -1,8 +1,10 @@
-/* core/biaslock.h: the owner takes the lock without touching the futex
- * word; another thread revokes the bias (waiting out an owner inside)
- * and the lock stays exclusive through and after the revocation, with
- * the owner and three others hammering it.  Where membarrier is missing
- * no lock is biased: the tests that need a bias say so and skip. */
+/* core/biaslock.h: the first thread to take the lock claims the bias
+ * (through the futex word that once) and then takes it without touching
+ * the futex word; another thread revokes the bias (waiting out an owner
+ * inside) and the lock stays exclusive through and after the
+ * revocation, with the owner and three others hammering it.  Where
+ * membarrier is missing no lock is biased: the tests that need a bias
+ * say so and skip. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -36,7 +38,7 @@ static void leave(void)
 
 static bool biased(struct bias_lock *l)
 {
-	if (l->owner)
+	if (l->biasable)
 		return true;
 	print_message("membarrier is not available here: no lock is biased\n");
 	return false;
@@ -49,6 +51,15 @@ static void test_owner_path(void **state)
 	bias_lock_init(&l);
 	if (!biased(&l))
 		skip();
+	assert_null(atomic_load(&l.owner));
+	/* The first lock claims the bias, through the futex word. */
+	bias_lock(&l);
+	assert_int_equal(atomic_load(&l.owner_in), 0);
+	assert_int_equal(atomic_load(&l.lock.word), 1);
+	assert_ptr_equal(atomic_load(&l.owner), &bias_lock_self);
+	bias_unlock(&l);
+	assert_int_equal(atomic_load(&l.lock.word), 0);
+	/* From then on, the word stays untouched. */
 	bias_lock(&l);
 	assert_int_equal(atomic_load(&l.owner_in), 1);
 	assert_int_equal(atomic_load(&l.lock.word), 0);
@@ -57,7 +68,8 @@ static void test_owner_path(void **state)
 	assert_int_equal(atomic_load(&l.revoked), 0);
 }
 
-/* The owner: makes the lock (so it is biased to it), then hammers it. */
+/* The owner: makes the lock and takes it first (so it claims the
+ * bias), then hammers it. */
 static void *owner_thread(void *arg)
 {
 	bias_lock_init(&lock);
@@ -105,7 +117,7 @@ static void test_revoked_under_contention(void **state)
 	assert_int_equal(counter, (unsigned long)NTHREADS * ITERS);
 	assert_int_equal(atomic_load(&lock.lock.word), 0);
 	assert_int_equal(atomic_load(&lock.owner_in), 0);
-	if (lock.owner)
+	if (lock.biasable)
 		assert_int_equal(atomic_load(&lock.revoked), 1);
 }
 
@@ -129,7 +141,10 @@ static void test_revoker_waits_for_owner(void **state)
 	if (!biased(&lock))
 		skip();
 	atomic_store(&other_has_it, 0);
+	bias_lock(&lock); /* claims */
+	bias_unlock(&lock);
 	bias_lock(&lock);
+	assert_int_equal(atomic_load(&lock.owner_in), 1);
 	assert_int_equal(pthread_create(&t, NULL, revoker, NULL), 0);
 	nanosleep(&ms50, NULL);
 	assert_int_equal(atomic_load(&other_has_it), 0);

@@ -3,8 +3,10 @@
  * it is active on (a worker looping on its port) while a packet is
  * queued, or with nobody waiting for the one it posts.
  *
- * Nothing here calls System V code: the port lock is a futex_lock and
- * the suspension bookkeeping inline (core/klock.h); every rarer case
+ * Nothing here calls System V code: the port lock is a bias_lock (no
+ * locked instruction at all for a port one thread uses, a futex_lock's
+ * one per lock and unlock otherwise: core/biaslock.h) and the suspension
+ * bookkeeping inline (core/klock.h); every rarer case
  * (another port, an empty queue, a waiter to hand a packet to, no spare
  * packet) returns "not done" before changing anything, and the caller
  * goes through iocp_get/iocp_remove/iocp_post, which decide it all
@@ -34,7 +36,7 @@ struct packet {
 
 struct iocp {
 	struct object obj;
-	struct bias_lock lock; /* biased to the thread that made the port */
+	struct bias_lock lock; /* biased to the first thread to take it */
 	struct packet *head, *tail; /* FIFO; port lock */
 	unsigned int queued;
 	struct packet *cache; /* spare packets, so a steady flow allocates nothing */
