@@ -11,17 +11,10 @@
 #include "core/futex.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/iocp_fast.h"
 #include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
-
-struct packet {
-	struct packet *next;
-	ULONG_PTR key;
-	OVERLAPPED *ov;
-	ULONG_PTR info;
-	NTSTATUS status;
-};
 
 /* A blocked GetQueuedCompletionStatus, on the waiter's stack.  state is
  * the futex word: BLOCKED while listed on the port; SLEEPING the same,
@@ -44,28 +37,6 @@ struct port_waiter {
 	ULONG max, got;
 };
 
-#define PACKET_CACHE_MAX 1024
-
-struct iocp {
-	struct object obj;
-	pthread_mutex_t lock;
-	struct packet *head, *tail; /* FIFO; port lock */
-	unsigned int queued;
-	struct packet *cache; /* spare packets, so a steady flow allocates nothing */
-	unsigned int cached;
-	struct list waiters; /* head: the most recently blocked (LIFO release) */
-	unsigned int active, concurrency;
-	bool closed; /* the last handle is gone */
-	/* Wake sources (struct iocp_source), port lock.  ep_fd: the epoll
-	 * a POLLING waiter sleeps in, holding wake_fd (the eventfd its
-	 * enders write) and the sources' fds; both created with the first
-	 * source, -1 before.  polled: a waiter uses the sources now. */
-	struct list sources;
-	unsigned int n_sources;
-	int wake_fd, ep_fd;
-	bool polled;
-};
-
 struct iocp_source {
 	struct list entry; /* in port->sources; port lock */
 	struct iocp *port; /* referenced */
@@ -77,15 +48,7 @@ struct iocp_source {
 
 static struct iocp *to_iocp(struct object *obj) { return container_of(obj, struct iocp, obj); }
 
-/* The port the calling thread is active on (holding a reference), and
- * whether it is currently blocked in another wait and so not counted. */
-static __thread struct iocp *my_port;
-static __thread bool my_port_paused;
-
-/* The handle iocp_get last resolved to my_port, and handle_closes then. */
-static __thread HANDLE my_port_handle;
-static __thread struct iocp *my_port_handle_port;
-static __thread unsigned long my_port_handle_closes;
+__thread struct iocp_self iocp_self;
 
 /* Threads ndshim did not create (an ND provider's event thread, test
  * threads) leave their port through this key's destructor. */
@@ -102,47 +65,20 @@ static void exit_key_init(void)
 	pthread_key_create(&exit_key, exit_key_destructor);
 }
 
-/* Whether this thread's exit_key value is set (it stays set). */
-static __thread bool exit_key_set;
-
 /* The calling thread becomes active on port (whose reference it owns). */
 static void activate(struct iocp *port)
 {
-	my_port = port;
-	if (exit_key_set)
+	iocp_self.port = port;
+	if (iocp_self.exit_key_set)
 		return;
 	pthread_once(&exit_key_once, exit_key_init);
 	pthread_setspecific(exit_key, port);
-	exit_key_set = true;
+	iocp_self.exit_key_set = true;
 }
 
-/* Port lock held. */
-static ULONG take_locked(struct iocp *port, OVERLAPPED_ENTRY *e, ULONG max)
+void __attribute__((ms_abi, noinline)) iocp_free_packet(struct packet *p)
 {
-	ULONG n = 0;
-
-	while (n < max && port->head) {
-		struct packet *p = port->head;
-
-		port->head = p->next;
-		if (!port->head)
-			port->tail = NULL;
-		port->queued--;
-		e[n].lpCompletionKey = p->key;
-		e[n].lpOverlapped = p->ov;
-		/* As in an IO_STATUS_BLOCK: the 32-bit status, zero-extended. */
-		e[n].Internal = (ULONG_PTR)(ULONG)p->status;
-		e[n].dwNumberOfBytesTransferred = (DWORD)p->info;
-		n++;
-		if (port->cached < PACKET_CACHE_MAX) {
-			p->next = port->cache;
-			port->cache = p;
-			port->cached++;
-		} else {
-			free(p);
-		}
-	}
-	return n;
+	free(p);
 }
 
 static bool still_waiting(uint32_t state)
@@ -193,7 +129,7 @@ static void release_locked(struct iocp *port, struct futex_wakes *wakes)
 	struct port_waiter *w;
 
 	while (port->head && port->active < port->concurrency && (w = claim_waiter_locked(port))) {
-		w->got = take_locked(port, w->entries, w->max);
+		w->got = iocp_take_locked(port, w->entries, w->max);
 		port->active++;
 		end_wait_locked(w, GOT, wakes);
 	}
@@ -205,64 +141,60 @@ static void deactivate(struct iocp *port, bool counted)
 {
 	struct futex_wakes wakes = { .n = 0 };
 
-	klock(&port->lock);
+	kblock(&port->lock);
 	if (counted)
 		port->active--;
 	release_locked(port, &wakes);
-	kunlock_wake(&port->lock, &wakes);
+	kbunlock_wake(&port->lock, &wakes);
 	object_unref(&port->obj);
 }
 
 void iocp_thread_block(void)
 {
-	if (!my_port || my_port_paused)
+	if (!iocp_self.port || iocp_self.paused)
 		return;
-	my_port_paused = true;
-	object_ref(&my_port->obj);
-	deactivate(my_port, true);
+	iocp_self.paused = true;
+	object_ref(&iocp_self.port->obj);
+	deactivate(iocp_self.port, true);
 }
 
 void iocp_thread_unblock(void)
 {
-	if (!my_port || !my_port_paused)
+	if (!iocp_self.port || !iocp_self.paused)
 		return;
-	klock(&my_port->lock);
-	my_port->active++;
-	kunlock(&my_port->lock);
-	my_port_paused = false;
+	kblock(&iocp_self.port->lock);
+	iocp_self.port->active++;
+	kbunlock(&iocp_self.port->lock);
+	iocp_self.paused = false;
 }
 
 void iocp_thread_exit(void)
 {
-	struct iocp *port = my_port;
+	struct iocp *port = iocp_self.port;
 
 	if (!port)
 		return;
-	my_port = NULL;
-	deactivate(port, !my_port_paused);
-	my_port_paused = false;
+	iocp_self.port = NULL;
+	deactivate(port, !iocp_self.paused);
+	iocp_self.paused = false;
 }
 
 struct object *iocp_get(HANDLE h, bool *borrowed)
 {
 	unsigned long closes = atomic_load_explicit(&handle_closes, memory_order_acquire);
+	struct iocp *port = iocp_own_port(h);
 	struct object *obj;
 
-	/* No handle closed since h named my_port: it still does, and
-	 * my_port's reference keeps the port alive through the call (a
-	 * close racing with it orders after it).  The pointers are only
-	 * compared, never followed, unless they match. */
-	if (my_port && h == my_port_handle && my_port == my_port_handle_port &&
-	    closes == my_port_handle_closes) {
+	if (port) {
 		*borrowed = true;
-		return &my_port->obj;
+		return &port->obj;
 	}
 	*borrowed = false;
 	obj = handle_get(h, &iocp_ops);
-	if (obj && to_iocp(obj) == my_port) {
-		my_port_handle = h;
-		my_port_handle_port = my_port;
-		my_port_handle_closes = closes;
+	if (obj && to_iocp(obj) == iocp_self.port) {
+		iocp_self.handle = h;
+		iocp_self.handle_port = iocp_self.port;
+		iocp_self.handle_closes = closes;
 	}
 	return obj;
 }
@@ -279,12 +211,12 @@ void iocp_alert_locked(struct port_waiter *w)
 
 	/* w stays valid: its owner clears alertable_port_wait under the
 	 * wait lock, which we hold, before it leaves. */
-	klock(&w->port->lock);
+	kblock(&w->port->lock);
 	if (still_waiting(atomic_load_explicit(&w->state, memory_order_relaxed))) {
 		list_remove(&w->entry);
 		end_wait_locked(w, ALERTED, &wakes);
 	}
-	kunlock_wake(&w->port->lock, &wakes);
+	kbunlock_wake(&w->port->lock, &wakes);
 }
 
 bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS status, ULONG_PTR info)
@@ -294,10 +226,10 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 	struct port_waiter *w;
 	struct packet *p;
 
-	klock(&port->lock);
+	kblock(&port->lock);
 	if (port->closed) {
 		/* Nobody can ever dequeue it. */
-		kunlock(&port->lock);
+		kbunlock(&port->lock);
 		return true;
 	}
 	/* Straight to the most recent waiter when the queue is empty. */
@@ -309,7 +241,7 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		w->got = 1;
 		port->active++;
 		end_wait_locked(w, GOT, &wakes);
-		kunlock_wake(&port->lock, &wakes);
+		kbunlock_wake(&port->lock, &wakes);
 		return true;
 	}
 	if (port->cache) {
@@ -317,22 +249,12 @@ bool iocp_post(struct object *obj, ULONG_PTR key, OVERLAPPED *ov, NTSTATUS statu
 		port->cache = p->next;
 		port->cached--;
 	} else if (!(p = malloc(sizeof(*p)))) {
-		kunlock(&port->lock);
+		kbunlock(&port->lock);
 		return false;
 	}
-	p->next = NULL;
-	p->key = key;
-	p->ov = ov;
-	p->status = status;
-	p->info = info;
-	if (port->tail)
-		port->tail->next = p;
-	else
-		port->head = p;
-	port->tail = p;
-	port->queued++;
+	iocp_queue_locked(port, p, key, ov, status, info);
 	/* Waiters held back by the limit stay so: the queue only grew. */
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	return true;
 }
 
@@ -342,7 +264,7 @@ static uint32_t time_out(struct iocp *port, struct port_waiter *w)
 {
 	uint32_t s;
 
-	klock(&port->lock);
+	kblock(&port->lock);
 	s = atomic_load_explicit(&w->state, memory_order_relaxed);
 	if (still_waiting(s)) {
 		list_remove(&w->entry);
@@ -351,7 +273,7 @@ static uint32_t time_out(struct iocp *port, struct port_waiter *w)
 		s = TIMED_OUT;
 		atomic_store_explicit(&w->state, s, memory_order_relaxed);
 	}
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	return s;
 }
 
@@ -518,9 +440,9 @@ static __attribute__((noinline)) uint32_t wait_polling(struct iocp *port, struct
 			pl->ops[i]->unclaim(pl->ctx[i]);
 		pl->ops[i]->release(pl->ctx[i]);
 	}
-	klock(&port->lock);
+	kblock(&port->lock);
 	port->polled = false;
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	return s;
 }
 
@@ -539,10 +461,10 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 
 	*removed = 0;
 	/* Calling in again ends the thread's activity on its last port. */
-	if (my_port && my_port != port) {
-		struct iocp *old = my_port;
+	if (iocp_self.port && iocp_self.port != port) {
+		struct iocp *old = iocp_self.port;
 
-		my_port = NULL;
+		iocp_self.port = NULL;
 		deactivate(old, true);
 	}
 	if (timeout != INFINITE)
@@ -552,14 +474,14 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	 * listed alertable wait: both under the wait lock. */
 	if (self)
 		wait_lock();
-	klock(&port->lock);
-	if (my_port == port) {
+	kblock(&port->lock);
+	if (iocp_self.port == port) {
 		port->active--;
 		dropped = port;
-		my_port = NULL;
+		iocp_self.port = NULL;
 	}
 	if (port->head && port->active < port->concurrency) {
-		*removed = take_locked(port, entries, max);
+		*removed = iocp_take_locked(port, entries, max);
 		port->active++;
 		if (dropped) {
 			activate(dropped); /* keeps its reference */
@@ -591,7 +513,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	list_add_head(&port->waiters, &w.entry);
 	if (self)
 		self->alertable_port_wait = &w;
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	if (self)
 		wait_unlock();
 
@@ -628,7 +550,7 @@ DWORD iocp_remove(struct object *obj, OVERLAPPED_ENTRY *entries, ULONG max, ULON
 	goto out;
 
 unlock:
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	if (self)
 		wait_unlock();
 	if (dropped)
@@ -648,11 +570,11 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	if (handles_left)
 		return;
 	/* Every waiter fails with ERROR_ABANDONED_WAIT_0. */
-	klock(&port->lock);
+	kblock(&port->lock);
 	port->closed = true;
 	while ((w = claim_waiter_locked(port)))
 		end_wait_locked(w, CLOSED, &wakes);
-	kunlock_wake(&port->lock, &wakes);
+	kbunlock_wake(&port->lock, &wakes);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 
@@ -673,7 +595,6 @@ static void iocp_destroy(struct object *obj)
 		close(port->ep_fd);
 	if (port->wake_fd >= 0)
 		close(port->wake_fd);
-	pthread_mutex_destroy(&port->lock);
 	free(port);
 }
 
@@ -692,7 +613,7 @@ struct object *iocp_create(DWORD concurrency)
 		return NULL;
 	}
 	object_init(&port->obj, &iocp_ops);
-	pthread_mutex_init(&port->lock, NULL);
+	bias_lock_init(&port->lock);
 	list_init(&port->waiters);
 	list_init(&port->sources);
 	port->wake_fd = port->ep_fd = -1;
@@ -713,7 +634,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 	struct list *cur;
 	unsigned int n = 0;
 
-	klock(&port->lock);
+	kblock(&port->lock);
 	LIST_FOR_EACH(cur, &port->waiters)
 		n++;
 	if (waiters)
@@ -722,7 +643,7 @@ void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *ac
 		*active = port->active;
 	if (queued)
 		*queued = port->queued;
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 }
 
 /* Port lock held: the wake eventfd and the epoll a polling waiter
@@ -756,9 +677,9 @@ struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct 
 	src->in_ep = false;
 	src->ops = ops;
 	src->ctx = ctx;
-	klock(&port->lock);
+	kblock(&port->lock);
 	if (port->closed || (port->ep_fd < 0 && !make_ep_locked(port))) {
-		kunlock(&port->lock);
+		kbunlock(&port->lock);
 		free(src);
 		return NULL;
 	}
@@ -766,7 +687,7 @@ struct iocp_source *iocp_source_attach(struct object *obj, int fd, const struct 
 	ops->hold(ctx);
 	list_add_tail(&port->sources, &src->entry);
 	port->n_sources++;
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	TRACE(iocp, "port %p: source %p (fd %d), %u attached\n", (void *)port, ctx, fd, port->n_sources);
 	return src;
 }
@@ -775,14 +696,14 @@ void iocp_source_detach(struct iocp_source *src)
 {
 	struct iocp *port = src->port;
 
-	klock(&port->lock);
+	kblock(&port->lock);
 	list_remove(&src->entry);
 	port->n_sources--;
 	/* Its owner closes fd after this, not before (iocp.h): the fd
 	 * still names the source's file here. */
 	if (src->in_ep && epoll_ctl(port->ep_fd, EPOLL_CTL_DEL, src->fd, NULL))
 		TRACE(iocp, "port %p: epoll_ctl DEL fd %d: errno %d\n", (void *)port, src->fd, errno);
-	kunlock(&port->lock);
+	kbunlock(&port->lock);
 	src->ops->release(src->ctx);
 	object_unref(&port->obj);
 	free(src);

@@ -40,8 +40,8 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int sig_suspend;
 
 static __thread struct thread *self;
-static __thread unsigned int hold_depth;
-static __thread volatile sig_atomic_t deferred;
+__thread unsigned int suspend_hold_depth;
+__thread volatile sig_atomic_t suspend_deferred;
 
 static void send_suspend(struct thread *t)
 {
@@ -69,28 +69,21 @@ static void suspend_handler(int sig, siginfo_t *si, void *uc)
 	(void)sig;
 	(void)si;
 	if (t) {
-		if (hold_depth)
-			deferred = 1;
+		if (suspend_hold_depth)
+			suspend_deferred = 1;
 		else
 			park(t, uc);
 	}
 	errno = saved_errno;
 }
 
-void suspend_hold(void)
+/* suspend_allow (klock.h) let go of the last kernel lock with a
+ * suspension deferred. */
+void __attribute__((ms_abi, noinline)) suspend_park_deferred(void)
 {
-	hold_depth++;
-	atomic_signal_fence(memory_order_seq_cst);
-}
-
-void suspend_allow(void)
-{
-	atomic_signal_fence(memory_order_seq_cst);
-	if (!--hold_depth && deferred) {
-		deferred = 0;
-		/* Park now, through the handler, for a ucontext to show. */
-		raise(sig_suspend);
-	}
+	suspend_deferred = 0;
+	/* Park now, through the handler, for a ucontext to show. */
+	raise(sig_suspend);
 }
 
 static void suspend_init(void)

@@ -7,10 +7,12 @@
 #include "core/errors.h"
 #include "core/handle.h"
 #include "core/iocp.h"
+#include "core/iocp_fast.h"
 #include "core/overlapped.h"
 #include "core/thread.h"
 #include "core/wait.h"
 #include "kernel32/kernel32_private.h"
+#include "ntdll/probe.h"
 #include "ntdll/seh.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
@@ -78,8 +80,32 @@ static void set_removal_error(DWORD r)
 	}
 }
 
-BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, LPOVERLAPPED *ov,
-				      DWORD timeout)
+/* The exports below are ms_abi and inline their common case
+ * (core/iocp_fast.h): it calls no System V code, so gcc saves none of
+ * xmm6-xmm15 for it.  Everything else goes through the ms_abi helpers
+ * here, which carry those saves themselves. */
+#define COLD_MS_ABI __attribute__((ms_abi, noinline, cold))
+
+/* SEH_RAISE_AV_ON_RETURN for the export whose frame and return address
+ * these are (the export keeps a frame pointer for it). */
+static void COLD_MS_ABI raise_av_on_return(void **ret_slot, void *ret, const void *addr)
+{
+	seh_fault_on_return(ret_slot, ret, addr, 1);
+}
+
+#define RAISE_AV_ON_RETURN(addr) \
+	raise_av_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr))
+
+static void COLD_MS_ABI set_error_from_status(NTSTATUS status)
+{
+	set_last_error_from_status(status);
+}
+
+/* GetQueuedCompletionStatus past the checks of *ov and key: the port's
+ * general case.  *bad_bytes: the count could not be written (the caller
+ * faults). */
+static BOOL COLD_MS_ABI gqcs_slow(HANDLE h, LPDWORD bytes, PULONG_PTR key, LPOVERLAPPED *ov,
+				  DWORD timeout, bool *bad_bytes)
 {
 	struct object *port;
 	OVERLAPPED_ENTRY e;
@@ -88,17 +114,6 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 	ULONG n;
 	DWORD r;
 
-	/* Windows writes *lpOverlapped whatever happens and the byte count
-	 * after a packet is removed, faulting in the caller on NULL; a NULL
-	 * key fails the removal with ERROR_NOACCESS. */
-	if (!seh_copy_to_user(ov, &(OVERLAPPED *){ NULL }, sizeof(*ov))) {
-		SEH_RAISE_AV_ON_RETURN(ov, 1);
-		return FALSE;
-	}
-	if (!key) {
-		SetLastError(ERROR_NOACCESS);
-		return FALSE;
-	}
 	if (!(port = iocp_get(h, &borrowed)))
 		return FALSE;
 	r = iocp_remove(port, &e, 1, &n, timeout, false);
@@ -107,14 +122,12 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 		set_removal_error(r);
 		return FALSE;
 	}
-	if (!seh_copy_to_user(bytes, &e.dwNumberOfBytesTransferred, sizeof(*bytes))) {
-		SEH_RAISE_AV_ON_RETURN(bytes, 1);
-		return FALSE;
-	}
 	*key = e.lpCompletionKey;
 	*ov = e.lpOverlapped;
-	/* Clients route on this: an error packet returns FALSE with the
-	 * packet's fields filled in. */
+	if (!seh_copy_to_user(bytes, &e.dwNumberOfBytesTransferred, sizeof(*bytes))) {
+		*bad_bytes = true;
+		return FALSE;
+	}
 	status = (NTSTATUS)(ULONG)e.Internal;
 	if (!NT_SUCCESS(status)) {
 		set_last_error_from_status(status);
@@ -123,8 +136,50 @@ BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, L
 	return TRUE;
 }
 
-BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULONG count,
-					ULONG *removed, DWORD timeout, BOOL alertable)
+BOOL WINAPI GetQueuedCompletionStatus(HANDLE h, LPDWORD bytes, PULONG_PTR key, LPOVERLAPPED *ov,
+				      DWORD timeout)
+{
+	bool bad_bytes = false;
+	OVERLAPPED_ENTRY e;
+	NTSTATUS status;
+	BOOL ok;
+
+	/* Windows writes *lpOverlapped whatever happens, the key and
+	 * *lpOverlapped as it removes a packet and the byte count after
+	 * that, faulting in the caller on NULL; a NULL key fails the removal
+	 * with ERROR_NOACCESS. */
+	if (!user_put64(ov, 0)) {
+		RAISE_AV_ON_RETURN(ov);
+		return FALSE;
+	}
+	if (!key) {
+		SetLastError(ERROR_NOACCESS);
+		return FALSE;
+	}
+	if (__builtin_expect(!iocp_fast_remove(h, &e, 1), 0)) {
+		ok = gqcs_slow(h, bytes, key, ov, timeout, &bad_bytes);
+		if (bad_bytes)
+			RAISE_AV_ON_RETURN(bytes);
+		return ok;
+	}
+	*key = e.lpCompletionKey;
+	*ov = e.lpOverlapped;
+	if (!user_put32(bytes, e.dwNumberOfBytesTransferred)) {
+		RAISE_AV_ON_RETURN(bytes);
+		return FALSE;
+	}
+	/* Clients route on this: an error packet returns FALSE with the
+	 * packet's fields filled in. */
+	status = (NTSTATUS)(ULONG)e.Internal;
+	if (__builtin_expect(!NT_SUCCESS(status), 0)) {
+		set_error_from_status(status);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static BOOL COLD_MS_ABI gqcsex_slow(HANDLE h, OVERLAPPED_ENTRY *entries, ULONG count, ULONG *removed,
+				    DWORD timeout, BOOL alertable)
 {
 	struct object *port;
 	bool borrowed;
@@ -148,7 +203,20 @@ BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULO
 	return TRUE;
 }
 
-BOOL WINAPI PostQueuedCompletionStatus(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLAPPED ov)
+BOOL WINAPI GetQueuedCompletionStatusEx(HANDLE h, OVERLAPPED_ENTRY *entries, ULONG count,
+					ULONG *removed, DWORD timeout, BOOL alertable)
+{
+	ULONG n;
+
+	/* With packets queued, an alertable call takes them and runs no
+	 * APC, as iocp_remove does. */
+	if (__builtin_expect(!entries || !count || !removed || !(n = iocp_fast_remove(h, entries, count)), 0))
+		return gqcsex_slow(h, entries, count, removed, timeout, alertable);
+	*removed = n;
+	return TRUE;
+}
+
+static BOOL COLD_MS_ABI pqcs_slow(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLAPPED ov)
 {
 	bool borrowed, ok;
 	struct object *port = iocp_get(h, &borrowed);
@@ -160,6 +228,13 @@ BOOL WINAPI PostQueuedCompletionStatus(HANDLE h, DWORD bytes, ULONG_PTR key, LPO
 	if (!ok)
 		SetLastError(ERROR_NO_SYSTEM_RESOURCES);
 	return ok;
+}
+
+BOOL WINAPI PostQueuedCompletionStatus(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLAPPED ov)
+{
+	if (__builtin_expect(!iocp_fast_post(h, key, ov, STATUS_SUCCESS, bytes), 0))
+		return pqcs_slow(h, bytes, key, ov);
+	return TRUE;
 }
 
 BOOL WINAPI SetFileCompletionNotificationModes(HANDLE h, UCHAR flags)

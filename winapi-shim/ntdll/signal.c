@@ -31,6 +31,7 @@
 #include "core/virtual.h"
 #include "loader.h"
 #include "ntdll/ntdll_private.h"
+#include "ntdll/probe.h"
 #include "ntdll/seh.h"
 #include "ntdll/seh_private.h"
 
@@ -288,8 +289,11 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	int overflow = 0;
 
 	if (!fault_is_pe(sig, si, uc)) {
-		if (sig == SIGSEGV || sig == SIGBUS)
+		if (sig == SIGSEGV || sig == SIGBUS) {
+			if (seh_probe_fixup(uc))
+				return;
 			seh_probe_recover(sig);
+		}
 		host_crash(sig, si, uc);
 		return;
 	}
