@@ -15,27 +15,7 @@
 
 #include "ntdll/probe.h"
 #include "ntdll/seh.h"
-
-static uint8_t *pages; /* [0] read-write, [1] read-only, [2] unmapped */
-static size_t ps;
-
-static int setup(void **state)
-{
-	ps = (size_t)sysconf(_SC_PAGESIZE);
-	pages = mmap(NULL, 3 * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pages == MAP_FAILED)
-		return -1;
-	memset(pages, 0x5a, 2 * ps);
-	mprotect(pages + ps, ps, PROT_READ);
-	munmap(pages + 2 * ps, ps);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	munmap(pages, 2 * ps);
-	return 0;
-}
+#include "guard_pages.h"
 
 static void test_good(void **state)
 {
@@ -95,5 +75,5 @@ int main(void)
 		cmocka_unit_test(test_faults_recover),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, guard_pages_setup, guard_pages_teardown);
 }
