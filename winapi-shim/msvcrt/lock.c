@@ -1,35 +1,32 @@
-/* msvcrt's internal lock table, exported as _lock/_unlock: mingw's
- * start-up code takes _lock(8) (the onexit lock) around its atexit list. */
-#include <pthread.h>
-
+/* msvcrt's internal lock table, exported as _lock/_unlock.  mingw's
+ * start-up code takes _lock(8) (the onexit lock) around its atexit list,
+ * and mingw's own _lock_file (linked into every program from
+ * libmsvcrt.a) takes _lock(CRT_STREAM_LOCKS + i) for _iob[i]: so the
+ * stream locks of the standard streams are entries of this table, and
+ * they are CRITICAL_SECTIONs, as in msvcrt.dll. */
 #include "msvcrt/msvcrt_private.h"
 
-#define CRT_LOCK_COUNT 36 /* _TOTAL_LOCKS in msvcrt's mtdll.h */
+#define CRT_LOCK_COUNT (CRT_STREAM_LOCKS + CRT_IOB_ENTRIES) /* _TOTAL_LOCKS: 36 */
 
-static pthread_mutex_t locks[CRT_LOCK_COUNT];
-static pthread_once_t locks_once = PTHREAD_ONCE_INIT;
+/* A free critical section is LockCount -1 with every other field 0,
+ * which needs no call to set up. */
+static CRITICAL_SECTION locks[CRT_LOCK_COUNT] = { [0 ... CRT_LOCK_COUNT - 1] = { .LockCount = -1 } };
 
-static void init_locks(void)
+CRITICAL_SECTION *crt_lock_section(int locknum)
 {
-	pthread_mutexattr_t attr;
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	for (int i = 0; i < CRT_LOCK_COUNT; i++)
-		pthread_mutex_init(&locks[i], &attr);
-	pthread_mutexattr_destroy(&attr);
+	return &locks[locknum];
 }
 
 void __cdecl crt__lock(int locknum)
 {
 	if (locknum < 0 || locknum >= CRT_LOCK_COUNT)
 		crt__amsg_exit(17); /* _RT_LOCK */
-	pthread_once(&locks_once, init_locks);
-	pthread_mutex_lock(&locks[locknum]);
+	EnterCriticalSection(&locks[locknum]);
 }
 
 void __cdecl crt__unlock(int locknum)
 {
 	if (locknum < 0 || locknum >= CRT_LOCK_COUNT)
 		return;
-	pthread_mutex_unlock(&locks[locknum]);
+	LeaveCriticalSection(&locks[locknum]);
 }

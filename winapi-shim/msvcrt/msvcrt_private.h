@@ -46,6 +46,8 @@ _Static_assert(offsetof(struct crt_file, _tmpfname) == 40, "FILE._tmpfname");
 #define CRT_IOSTRG 0x0040
 #define CRT_IORW 0x0080
 #define CRT_IOB_ENTRIES 20
+/* _lock(CRT_STREAM_LOCKS + i) is _iob[i]'s lock (mingw's _lock_file relies on it). */
+#define CRT_STREAM_LOCKS 16
 
 /* msvcrt's struct lconv (C89 order, char* then char fields). */
 struct crt_lconv {
@@ -387,6 +389,7 @@ void __cdecl crt__register_thread_local_exe_atexit_callback(void *callback);
 /* lock.c */
 void __cdecl crt__lock(int locknum);
 void __cdecl crt__unlock(int locknum);
+CRITICAL_SECTION *crt_lock_section(int locknum);
 
 /* errno.c */
 int *__cdecl crt__errno(void);

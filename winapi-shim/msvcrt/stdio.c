@@ -7,6 +7,7 @@
  * stdout is line-buffered on a tty and fully buffered otherwise, stderr
  * unbuffered; exit() and _cexit() flush everything. */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,23 +21,20 @@
 struct crt_file crt__iob[CRT_IOB_ENTRIES];
 static struct stream std_streams[3];
 
+/* msvcrt.dll allocates a FILE and its lock together, and code that
+ * mingw-w64 links into every program (_lock_file, used by its printf)
+ * enters the CRITICAL_SECTION right after the FILE of any stream outside
+ * _iob: the lock must be there and be the one the stream functions take. */
 struct open_file {
 	struct crt_file pub;
+	CRITICAL_SECTION lock;
 	struct stream st;
 };
+_Static_assert(offsetof(struct open_file, lock) == 48, "the lock follows the 48-byte FILE");
 
-static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static CRITICAL_SECTION list_lock = { .LockCount = -1 };
 static struct stream *open_list;
 static pthread_once_t std_once = PTHREAD_ONCE_INIT;
-
-static void init_lock(pthread_mutex_t *m)
-{
-	pthread_mutexattr_t attr;
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(m, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
 
 static void sync_flags(struct stream *st)
 {
@@ -48,10 +46,10 @@ static void sync_flags(struct stream *st)
 	st->pub->_flag = f;
 }
 
-static void init_stream(struct stream *st, struct crt_file *pub, int fd, int access)
+static void init_stream(struct stream *st, struct crt_file *pub, CRITICAL_SECTION *lock, int fd, int access)
 {
 	memset(st, 0, sizeof(*st));
-	init_lock(&st->lock);
+	st->lock = lock;
 	st->pub = pub;
 	st->fd = fd;
 	st->access = access;
@@ -63,9 +61,9 @@ static void init_stream(struct stream *st, struct crt_file *pub, int fd, int acc
 
 static void init_std(void)
 {
-	init_stream(&std_streams[0], &crt__iob[0], 0, S_READ);
-	init_stream(&std_streams[1], &crt__iob[1], 1, S_WRITE);
-	init_stream(&std_streams[2], &crt__iob[2], 2, S_WRITE);
+	for (int i = 0; i < 3; i++)
+		init_stream(&std_streams[i], &crt__iob[i], crt_lock_section(CRT_STREAM_LOCKS + i), i,
+			    i ? S_WRITE : S_READ);
 	std_streams[1].line = isatty(1);
 	std_streams[2].bufmode = CRT_IONBF;
 	std_streams[0].next = &std_streams[1];
@@ -96,18 +94,24 @@ struct crt_file *__cdecl crt___iob_func(void)
 	return crt__iob;
 }
 
+/* As msvcrt.dll and mingw's copy of _lock_file do it: _iob entries
+ * (open or not) through the lock table, other streams through the lock
+ * after their FILE. */
+static CRITICAL_SECTION *file_lock(struct crt_file *f)
+{
+	if (f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES)
+		return crt_lock_section(CRT_STREAM_LOCKS + (int)(f - crt__iob));
+	return &((struct open_file *)f)->lock;
+}
+
 void __cdecl crt__lock_file(struct crt_file *f)
 {
-	struct stream *st = stream_of(f);
-	if (st)
-		pthread_mutex_lock(&st->lock);
+	EnterCriticalSection(file_lock(f));
 }
 
 void __cdecl crt__unlock_file(struct crt_file *f)
 {
-	struct stream *st = stream_of(f);
-	if (st)
-		pthread_mutex_unlock(&st->lock);
+	LeaveCriticalSection(file_lock(f));
 }
 
 /* ---- buffer handling: the caller holds st->lock ------------------------------ */
@@ -323,11 +327,12 @@ static struct crt_file *new_stream(int fd, int access)
 		crt_set_errno(ENOMEM);
 		return NULL;
 	}
-	init_stream(&of->st, &of->pub, fd, access);
-	pthread_mutex_lock(&list_lock);
+	InitializeCriticalSection(&of->lock);
+	init_stream(&of->st, &of->pub, &of->lock, fd, access);
+	EnterCriticalSection(&list_lock);
 	of->st.next = open_list;
 	open_list = &of->st;
-	pthread_mutex_unlock(&list_lock);
+	LeaveCriticalSection(&list_lock);
 	return &of->pub;
 }
 
@@ -387,7 +392,7 @@ int __cdecl crt_fclose(struct crt_file *f)
 		crt_set_errno(EINVAL);
 		return -1;
 	}
-	pthread_mutex_lock(&st->lock);
+	EnterCriticalSection(st->lock);
 	int r = flush_locked(st);
 	crt_osf_closed(st->fd);
 	if (close(st->fd) < 0) {
@@ -398,18 +403,18 @@ int __cdecl crt_fclose(struct crt_file *f)
 		free(st->buf);
 	st->buf = NULL;
 	st->fd = -1;
-	pthread_mutex_unlock(&st->lock);
+	LeaveCriticalSection(st->lock);
 	if (f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES)
 		return r;
-	pthread_mutex_lock(&list_lock);
+	EnterCriticalSection(&list_lock);
 	for (struct stream **pp = &open_list; *pp; pp = &(*pp)->next) {
 		if (*pp == st) {
 			*pp = st->next;
 			break;
 		}
 	}
-	pthread_mutex_unlock(&list_lock);
-	pthread_mutex_destroy(&st->lock);
+	LeaveCriticalSection(&list_lock);
+	DeleteCriticalSection(st->lock);
 	free((char *)f - offsetof(struct open_file, pub));
 	return r;
 }
@@ -435,7 +440,7 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 		crt_set_errno(ENOMEM);
 		return NULL;
 	}
-	pthread_mutex_lock(&st->lock);
+	EnterCriticalSection(st->lock);
 	if (st->fd >= 0)
 		flush_locked(st);
 	fd = open(upath, flags, 0666);
@@ -447,7 +452,7 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 		if (dup2(fd, st->fd) < 0) {
 			crt_set_errno_host(errno);
 			close(fd);
-			pthread_mutex_unlock(&st->lock);
+			LeaveCriticalSection(st->lock);
 			return NULL;
 		}
 		close(fd);
@@ -469,7 +474,7 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 	f->_cnt = f->_bufsiz = 0;
 	f->_file = fd;
 	f->_flag = fd < 0 ? 0 : access == (S_READ | S_WRITE) ? CRT_IORW : access == S_READ ? CRT_IOREAD : CRT_IOWRT;
-	pthread_mutex_unlock(&st->lock);
+	LeaveCriticalSection(st->lock);
 	return fd < 0 ? NULL : f;
 }
 
@@ -506,11 +511,11 @@ int __cdecl crt__fcloseall(void)
 	for (;;) {
 		struct stream *victim = NULL;
 
-		pthread_mutex_lock(&list_lock);
+		EnterCriticalSection(&list_lock);
 		for (struct stream *st = open_list; st && !victim; st = st->next)
 			if (!(st->pub >= crt__iob && st->pub < crt__iob + CRT_IOB_ENTRIES))
 				victim = st;
-		pthread_mutex_unlock(&list_lock);
+		LeaveCriticalSection(&list_lock);
 		if (!victim)
 			return n;
 		crt_fclose(victim->pub);
@@ -526,9 +531,9 @@ int __cdecl crt__fcloseall(void)
 		crt_set_errno(EINVAL);                                        \
 		return fail;                                                  \
 	}                                                                     \
-	pthread_mutex_lock(&st->lock);                                        \
+	EnterCriticalSection(st->lock);                                        \
 	__VA_ARGS__;                                                          \
-	pthread_mutex_unlock(&st->lock)
+	LeaveCriticalSection(st->lock)
 
 int __cdecl crt_fflush(struct crt_file *f)
 {
@@ -543,38 +548,38 @@ int __cdecl crt_fflush(struct crt_file *f)
 
 /* A lock held by another thread is released soon; one held by the
  * stopping thread itself never is: wait a little, then give up. */
-static bool trylock_briefly(pthread_mutex_t *m)
+static bool trylock_briefly(CRITICAL_SECTION *cs)
 {
 	for (int i = 0; i < 100; i++) {
-		if (!pthread_mutex_trylock(m))
+		if (TryEnterCriticalSection(cs))
 			return true;
 		usleep(1000);
 	}
 	return false;
 }
 
-static bool lock_waiting(pthread_mutex_t *m)
+static bool lock_waiting(CRITICAL_SECTION *cs)
 {
-	pthread_mutex_lock(m);
+	EnterCriticalSection(cs);
 	return true;
 }
 
 /* Every open stream's buffer written out, each lock taken through lock
  * (a stream whose lock it does not get is skipped; without the list's,
  * none is flushed). */
-static void flush_streams(bool (*lock)(pthread_mutex_t *))
+static void flush_streams(bool (*lock)(CRITICAL_SECTION *))
 {
 	pthread_once(&std_once, init_std);
 	if (!lock(&list_lock))
 		return;
 	for (struct stream *st = open_list; st; st = st->next) {
-		if (!lock(&st->lock))
+		if (!lock(st->lock))
 			continue;
 		if (st->fd >= 0)
 			flush_locked(st);
-		pthread_mutex_unlock(&st->lock);
+		LeaveCriticalSection(st->lock);
 	}
-	pthread_mutex_unlock(&list_lock);
+	LeaveCriticalSection(&list_lock);
 }
 
 void crt_flush_at_stop(void)

@@ -3,8 +3,6 @@
 #ifndef NDSHIM_MSVCRT_STDIO_PRIVATE_H
 #define NDSHIM_MSVCRT_STDIO_PRIVATE_H
 
-#include <pthread.h>
-
 #include "msvcrt/msvcrt_private.h"
 
 #define CRT_IOFBF 0x0000
@@ -16,7 +14,9 @@ enum { S_READ = 1, S_WRITE = 2 };
 
 struct stream {
 	struct crt_file *pub;
-	pthread_mutex_t lock; /* recursive: _lock_file nests */
+	/* Where programs' own code finds it too: _iob[i]'s is the lock table's
+	 * entry CRT_STREAM_LOCKS + i, an fopen'ed stream's follows its FILE. */
+	CRITICAL_SECTION *lock;
 	int fd;
 	int access; /* S_READ | S_WRITE */
 	int bufmode; /* CRT_IOFBF, CRT_IONBF, or line mode for a tty stdout */
