@@ -112,6 +112,11 @@ static WCHAR *env_get(const WCHAR *name)
 	return value;
 }
 
+WCHAR *path_env_get(const WCHAR *name)
+{
+	return env_get(name);
+}
+
 DWORD WINAPI GetEnvironmentVariableW(LPCWSTR name, LPWSTR buf, DWORD size)
 {
 	WCHAR *value;

@@ -165,7 +165,8 @@ size_t crt_encode_wchar(unsigned int cp, char out[4]);
 char *crt_wide_to_utf8_alloc(const WCHAR *s);
 char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
-/* file.c: a Windows path as a Linux one (malloc'ed) */
+/* file.c: a Windows path as a Linux one (malloc'ed) by core/path.h;
+ * NULL with errno set (ENOENT, ENOMEM) */
 char *crt_unix_path(const char *path);
 /* file.c: fd was opened with _O_* flags (its text mode) */
 void crt_fd_opened(int fd, int flags);
