@@ -208,7 +208,7 @@ static void test_devices(void **state)
 	expect(u"\\\\.\\CONIN$", "/dev/tty", 0);
 	expect(u"con", "/dev/tty", 0);
 	/* not devices */
-	expect_in(u"C:\\Folder\\conout$", "c/Folder/conout$");
+	expect(u"C:\\Folder\\conout$.txt", "/dev/tty", 0);
 	expect_in(u"C:\\nula", "c/nula");
 	expect_in(u"C:\\com0", "c/com0");
 	expect_in(u"C:\\lpt10", "c/lpt10");

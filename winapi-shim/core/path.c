@@ -85,6 +85,8 @@ bool path_dos_device(const WCHAR *name, size_t *off, size_t *len)
 				goto found;
 		return false;
 	}
+	if ((n == 6 && !wstr_nicmp(last, u"CONIN$", 6)) || (n == 7 && !wstr_nicmp(last, u"CONOUT$", 7)))
+		goto found;
 	if (n == 4 && last[3] >= '1' && last[3] <= '9' &&
 	    ((wch_toupper(last[0]) == 'C' && wch_toupper(last[1]) == 'O' && wch_toupper(last[2]) == 'M') ||
 	     (wch_toupper(last[0]) == 'L' && wch_toupper(last[1]) == 'P' && wch_toupper(last[2]) == 'T')))
@@ -120,11 +122,6 @@ static char *device_unix(const WCHAR *name, size_t n, DWORD *err)
 	if (!u)
 		*err = ERROR_NOT_ENOUGH_MEMORY;
 	return u;
-}
-
-static bool is_console_name(const WCHAR *name)
-{
-	return !wstr_icmp(name, u"CONIN$") || !wstr_icmp(name, u"CONOUT$");
 }
 
 /* ---- trimming and normalisation ----------------------------------------- */
@@ -451,15 +448,13 @@ char *path_to_unix(const WCHAR *win, DWORD *err)
 	if (is_device_ns(win)) {
 		const WCHAR *p = win + 4;
 
-		if (is_console_name(p) || (path_dos_device(p, &off, &len) && !off && len == wstr_len(p)))
+		if (path_dos_device(p, &off, &len) && !off && len == wstr_len(p))
 			return device_unix(p, wstr_len(p), err);
 		if (is_drive(p) && is_sep(p[2]))
 			return path_to_unix(p, err); /* "\\\\.\\C:\\x" is "C:\\x" */
 		*err = ERROR_FILE_NOT_FOUND;
 		return NULL;
 	}
-	if (is_console_name(win))
-		return device_unix(win, wstr_len(win), err);
 	if (path_dos_device(win, &off, &len))
 		return device_unix(win + off, len, err);
 	if (!(full = path_full(win, err)))

@@ -16,9 +16,9 @@
  *     given does not exist, an existing file or folder whose name differs
  *     only in case is used instead (the last component of a new file
  *     keeps the case given).
- *     DOS devices (path_dos_device: NUL, CON, AUX, PRN, COM1-9, LPT1-9 as
- *     the last component, with any extension, in any folder) and the bare
- *     names CONIN$ and CONOUT$ (also after "\\\\.\\") are devices: NUL is
+ *     DOS devices (path_dos_device: NUL, CON, CONIN$, CONOUT$, AUX, PRN,
+ *     COM1-9, LPT1-9 as the last component, with any extension, in any
+ *     folder; also right after "\\\\.\\") are devices: NUL is
  *     /dev/null, the console names /dev/tty, the others what dosdevices
  *     maps them to (ERROR_FILE_NOT_FOUND when nothing).
  *     "\\\\?\\" and "\\??\\" take the rest as it is (no trimming, no "."
@@ -63,7 +63,8 @@ WCHAR *path_cwd(DWORD *err);
 WCHAR *path_full(const WCHAR *name, DWORD *err);
 
 /* Whether the last component of name is a DOS device name (Windows'
- * reserved names: AUX, CON, NUL, PRN, COM1-9, LPT1-9, in any case, with
+ * reserved names: AUX, CON, NUL, PRN, COM1-9, LPT1-9, and since Windows 8
+ * CONIN$ and CONOUT$, in any case, with
  * anything after a '.' or ':' and trailing spaces ignored).  Sets *off
  * and *len to the device's name within name.  UNC names ("\\\\x") are
  * never devices here. */
