@@ -74,7 +74,7 @@ static void test_env_block(void **state)
 	ablock = GetEnvironmentStringsA();
 	found = 0;
 	for (q = ablock; *q; q += strlen(q) + 1)
-		if (!strcmp(q, "K32_BLOCK=v\x80"))
+		if (!strcmp(q, GetACP() == CP_UTF8 ? "K32_BLOCK=v\xe2\x82\xac" : "K32_BLOCK=v\x80"))
 			found = 1;
 	assert_true(found);
 	assert_true(FreeEnvironmentStringsA(ablock));
