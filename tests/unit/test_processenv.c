@@ -3,7 +3,13 @@
  * the path policy itself is test_path's). */
 #include <unistd.h>
 
+#include <stdio.h>
+#include <sys/stat.h>
+
 #include "k32_test.h"
+#include "core/codepage.h"
+#include "core/path.h"
+#include "kernel32/kernel32_private.h"
 
 static void test_env_size_protocol(void **state)
 {
@@ -55,6 +61,55 @@ static void test_env_from_linux(void **state)
 	if (!getenv("HOME"))
 		skip();
 	assert_int_equal(n, strlen(getenv("HOME")));
+}
+
+static void test_windows_env(void **state)
+{
+	WCHAR buf[512];
+	char *u, want[1024];
+	DWORD err;
+	struct stat st;
+
+	/* tests/unit/run gives the tests a fresh data folder: C: is its drive_c */
+	assert_int_equal(GetEnvironmentVariableW(u"systemroot", buf, 512), 10);
+	assert_wstr_equal(buf, u"C:\\windows");
+	assert_true(GetEnvironmentVariableW(u"TEMP", buf, 512) > 0);
+	u = path_to_unix(buf, &err);
+	assert_non_null(u);
+	assert_int_equal(stat(u, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	if (getenv("NDSHIM_DATA")) {
+		snprintf(want, sizeof(want), "%s/drive_c/", getenv("NDSHIM_DATA"));
+		assert_memory_equal(u, want, strlen(want));
+	}
+	free(u);
+	assert_true(GetEnvironmentVariableW(u"NDSHIM_WINENV", buf, 512) > 0);
+	/* a Linux PATH entry, as a Z: folder */
+	if (getenv("PATH") && strstr(getenv("PATH"), "/usr/bin")) {
+		assert_true(GetEnvironmentVariableW(u"PATH", buf, 512) > 0);
+		u = utf16_to_utf8_dup(buf);
+		assert_non_null(strstr(u, ";Z:\\usr\\bin"));
+		assert_null(strchr(u, '/'));
+		free(u);
+		assert_true(GetEnvironmentVariableW(u"NDSHIM_UNIX_PATH", buf, 512) > 0);
+	}
+}
+
+static void test_linux_child_env(void **state)
+{
+	char *envp[] = {
+		strdup("PATH=C:\\windows;Z:\\bin"), strdup("NDSHIM_UNIX_PATH=/bin:/usr/bin"),
+		strdup("Temp=C:\\users\\u\\Temp"), strdup("NDSHIM_UNIX_TEMP=/var/tmp"),
+		strdup("APPDATA=C:\\x"), strdup("NDSHIM_WINENV=1"), NULL,
+	};
+
+	winenv_for_linux(envp);
+	assert_string_equal(envp[0], "PATH=/bin:/usr/bin");
+	assert_string_equal(envp[1], "TEMP=/var/tmp"); /* the Linux name's case */
+	assert_string_equal(envp[2], "APPDATA=C:\\x");
+	assert_null(envp[3]);
+	for (int i = 0; envp[i]; i++)
+		free(envp[i]);
 }
 
 static void test_env_block(void **state)
@@ -168,6 +223,8 @@ int main(void)
 		cmocka_unit_test(test_env_size_protocol),
 		cmocka_unit_test(test_env_case_insensitive),
 		cmocka_unit_test(test_env_from_linux),
+		cmocka_unit_test(test_windows_env),
+		cmocka_unit_test(test_linux_child_env),
 		cmocka_unit_test(test_env_block),
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_current_directory),
