@@ -100,14 +100,15 @@ static void test_linux_child_env(void **state)
 	char *envp[] = {
 		strdup("PATH=C:\\windows;Z:\\bin"), strdup("NDSHIM_UNIX_PATH=/bin:/usr/bin"),
 		strdup("Temp=C:\\users\\u\\Temp"), strdup("NDSHIM_UNIX_TEMP=/var/tmp"),
-		strdup("APPDATA=C:\\x"), strdup("NDSHIM_WINENV=1"), NULL,
+		strdup("APPDATA=C:\\x"), strdup("NDSHIM_WINENV=1"), strdup("NDSHIM_UNIX_TZ=Europe/Paris"), NULL,
 	};
 
 	winenv_for_linux(envp);
 	assert_string_equal(envp[0], "PATH=/bin:/usr/bin");
 	assert_string_equal(envp[1], "TEMP=/var/tmp"); /* the Linux name's case */
 	assert_string_equal(envp[2], "APPDATA=C:\\x");
-	assert_null(envp[3]);
+	assert_string_equal(envp[3], "TZ=Europe/Paris"); /* not in the block: given back */
+	assert_null(envp[4]);
 	for (int i = 0; envp[i]; i++)
 		free(envp[i]);
 }

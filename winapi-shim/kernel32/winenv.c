@@ -4,7 +4,8 @@
  * The Windows variables (SystemRoot, TEMP, USERPROFILE, APPDATA, PATH, ...)
  * name folders on the system drive C:, made when missing; PATH is the
  * Windows folders followed by the Linux PATH's entries as drive paths.  A
- * Linux variable they replace keeps its value as NDSHIM_UNIX_<name>, and
+ * Linux variable they replace keeps its value as NDSHIM_UNIX_<name> (so
+ * does a TZ naming a zone file, which Windows programs do not see), and
  * NDSHIM_WINENV=1 marks the block as built: a child ndrun inherits it as
  * it is (the parent's block is the child's, as on Windows), and a Linux
  * program started by CreateProcess gets the Linux values back
@@ -220,6 +221,21 @@ void winenv_build(const struct winenv_ops *ops)
 		free(path);
 	}
 	free(linux_path);
+	/* A Linux TZ naming a zone file means nothing to Windows programs,
+	 * whose C runtime would read it as its own "PST8PDT" syntax: the zone
+	 * reaches them through GetTimeZoneInformation */
+	{
+		WCHAR *tz = ops->get(u"TZ");
+		bool zone_file = tz && tz[0] == ':';
+
+		for (WCHAR *c = tz; c && *c; c++)
+			zone_file |= *c == '/';
+		if (zone_file) {
+			ops->put(u"NDSHIM_UNIX_TZ", tz);
+			ops->put(u"TZ", NULL);
+		}
+		free(tz);
+	}
 	ops->put(MARKER, u"1");
 
 	/* the folders those name, on the system drive (cheap when the
@@ -262,23 +278,24 @@ void winenv_for_linux(char **envp)
 	size_t plen = strlen(UNIX_PREFIX), out = 0;
 
 	for (size_t i = 0; envp[i]; i++) {
-		const char *e = envp[i], *eq;
+		const char *e = envp[i], *name = e + plen, *eq;
+		bool replaced = false;
 
-		if (strncmp(e, UNIX_PREFIX, plen) || !(eq = strchr(e + plen, '=')))
+		if (strncmp(e, UNIX_PREFIX, plen) || !(eq = strchr(name, '=')))
 			continue;
 		for (size_t j = 0; envp[j]; j++) {
-			const char *name = e + plen;
 			size_t nlen = (size_t)(eq - name);
+			char *fresh;
 
-			if (j != i && !strncasecmp(envp[j], name, nlen) && envp[j][nlen] == '=') {
-				char *fresh = strdup(name);
-
-				if (fresh) {
-					free(envp[j]);
-					envp[j] = fresh;
-				}
-			}
+			if (j == i || strncasecmp(envp[j], name, nlen) || envp[j][nlen] != '=' || !(fresh = strdup(name)))
+				continue;
+			free(envp[j]);
+			envp[j] = fresh;
+			replaced = true;
 		}
+		/* a variable the Windows block lacks (TZ): this entry becomes it */
+		if (!replaced)
+			memmove(envp[i], name, strlen(name) + 1);
 	}
 	for (size_t i = 0; envp[i]; i++) {
 		if (!strncmp(envp[i], UNIX_PREFIX, plen) || !strncmp(envp[i], "NDSHIM_WINENV=", 14)) {
