@@ -133,3 +133,14 @@ BOOL WINAPI LocalFileTimeToFileTime(const FILETIME *local, LPFILETIME utc)
 	ll_to_ft(ft_to_ll(local) - current_offset() * TICKS_PER_SEC, utc);
 	return TRUE;
 }
+
+LONG WINAPI CompareFileTime(const FILETIME *a, const FILETIME *b)
+{
+	ULONGLONG x, y;
+
+	if (!a || !b)
+		return !a ? (!b ? 0 : -1) : 1;
+	x = ((ULONGLONG)a->dwHighDateTime << 32) | a->dwLowDateTime;
+	y = ((ULONGLONG)b->dwHighDateTime << 32) | b->dwLowDateTime;
+	return x < y ? -1 : x > y;
+}
