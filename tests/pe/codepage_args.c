@@ -109,6 +109,32 @@ static void check_environment(void)
 	free(want);
 }
 
+/* The A page's conversions take what a single-byte page takes, whatever
+ * the page (C runtimes pass MB_PRECOMPOSED and a used-default flag);
+ * UTF-8 named as such takes no such flag. */
+static void check_acp_flags(void)
+{
+	WCHAR w[8];
+	char a[8];
+	BOOL used = TRUE;
+	int n;
+
+	n = MultiByteToWideChar(CP_ACP, MB_PRECOMPOSED | MB_ERR_INVALID_CHARS, "abc", -1, w, 8);
+	ok(n == 4 && !wcscmp(w, L"abc"), "CP_ACP with MB_PRECOMPOSED: %d, error %lu\n", n, GetLastError());
+	n = WideCharToMultiByte(CP_ACP, 0, L"abc", -1, a, 8, NULL, &used);
+	ok(n == 4 && !strcmp(a, "abc") && !used, "CP_ACP with a used flag: %d %d, error %lu\n", n, used,
+	   GetLastError());
+	/* documented for CP_UTF8; Wine accepts both */
+	SetLastError(0xdeadbeef);
+	ok_todo_wine(!MultiByteToWideChar(CP_UTF8, MB_PRECOMPOSED, "abc", -1, w, 8) &&
+			     GetLastError() == ERROR_INVALID_FLAGS,
+		     "CP_UTF8 with MB_PRECOMPOSED: error %lu\n", GetLastError());
+	SetLastError(0xdeadbeef);
+	ok_todo_wine(!WideCharToMultiByte(CP_UTF8, 0, L"abc", -1, a, 8, NULL, &used) &&
+			     GetLastError() == ERROR_INVALID_PARAMETER,
+		     "CP_UTF8 with a used flag: error %lu\n", GetLastError());
+}
+
 int main(int argc, char **argv)
 {
 	const WCHAR *p = GetCommandLineW();
@@ -116,6 +142,7 @@ int main(int argc, char **argv)
 	int i = 0;
 
 	check_pages();
+	check_acp_flags();
 	ok(!strcmp(GetCommandLineA(), a), "GetCommandLineA [%s], want [%s]\n", GetCommandLineA(), a);
 	free(a);
 
