@@ -475,7 +475,9 @@ char *path_to_unix(const WCHAR *win, DWORD *err)
 
 /* ---- Linux -> Windows ------------------------------------------------ */
 
-WCHAR *path_from_unix(const char *unix_path)
+/* physical: unix_path has no symbolic link on the way (getcwd's), so
+ * only its own text decides its drive. */
+static WCHAR *from_unix(const char *unix_path, bool physical)
 {
 	const char *rest = NULL;
 	char *real = NULL, *text;
@@ -491,7 +493,7 @@ WCHAR *path_from_unix(const char *unix_path)
 	letter = drive_of_unix(unix_path, &rest);
 	/* Only the whole file system holds it: through a symbolic link it
 	 * may still be inside another drive's folder. */
-	if ((!letter || rest == unix_path) && (real = realpath(unix_path, NULL))) {
+	if (!physical && (!letter || rest == unix_path) && (real = realpath(unix_path, NULL))) {
 		const char *rrest;
 		WCHAR rl = drive_of_unix(real, &rrest);
 
@@ -518,6 +520,11 @@ WCHAR *path_from_unix(const char *unix_path)
 	return w;
 }
 
+WCHAR *path_from_unix(const char *unix_path)
+{
+	return from_unix(unix_path, false);
+}
+
 WCHAR *path_cwd(DWORD *err)
 {
 	char *cwd = getcwd(NULL, 0);
@@ -527,7 +534,7 @@ WCHAR *path_cwd(DWORD *err)
 		*err = win32_error_from_errno(errno);
 		return NULL;
 	}
-	w = path_from_unix(cwd);
+	w = from_unix(cwd, true);
 	free(cwd);
 	if (!w)
 		*err = ERROR_NOT_ENOUGH_MEMORY;
