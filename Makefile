@@ -130,6 +130,7 @@ endef
 -include nd2provider/rules.mk
 -include sdk/rules.mk
 -include samples/rules.mk
+-include tools/ndinfo/rules.mk
 -include bench/rules.mk
 -include dist/rules.mk
 -include tests/install/rules.mk

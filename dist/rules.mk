@@ -1,6 +1,7 @@
 # make install / make uninstall: the usual places under $(DESTDIR)$(PREFIX).
 #
 #   bin/ndrun                          the loader (builtin DLLs are inside it)
+#   bin/ndinfo                         runs samples/ndinfo.exe under ndrun, says why no adapter
 #   lib/ndshim/nd2prov.dll             the ND2 provider, the catalog's default
 #   lib/ndshim/nd2prov_unix.so         its Linux side (when rdma-core was there)
 #   lib/ndshim/samples/*.exe           the samples (PE binaries: lib, not share)
@@ -18,6 +19,7 @@ DESTDIR ?=
 NDSHIM_LIBDIR := $(PREFIX)/lib/ndshim
 
 INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
+	$(NDINFO):bin/ndinfo:755 \
 	$(ND2PE_DLL):lib/ndshim/nd2prov.dll:644 \
 	$(if $(HAVE_RDMA_HEADERS),$(ND2UNIX_SO):lib/ndshim/nd2prov_unix.so:755) \
 	$(foreach s,$(SAMPLES),$(s):lib/ndshim/samples/$(notdir $(s)):755) \
@@ -30,7 +32,7 @@ INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
 INSTALL_OWN_DIRS := lib/ndshim/samples lib/ndshim include/ndshim share/doc/ndshim
 
 .PHONY: install uninstall
-install: all $(if $(SDK_LIB),$(BUILD)/nd2.pc)
+install: all $(NDINFO) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
 	@set -e; for f in $(INSTALL_FILES); do \
 		src=$${f%%:*}; rest=$${f#*:}; dst=$${rest%:*}; mode=$${rest##*:}; \
 		printf '  %-7s %s\n' INSTALL "$(DESTDIR)$(PREFIX)/$$dst"; \
