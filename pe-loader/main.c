@@ -12,6 +12,7 @@
 #include "core/codepage.h"
 #include "core/heap.h"
 #include "core/progfile.h"
+#include "core/shm.h"
 #include "core/startup.h"
 #include "core/thread.h"
 #include "core/wstr.h"
@@ -180,6 +181,8 @@ int main(int argc, char **argv)
 	 * values they had in the parent. */
 	if (startup_init(startup_fd))
 		return NDRUN_EXIT_BAD_IMAGE;
+	/* Sockets and segments a crashed or killed ndrun left behind. */
+	shm_sweep_stale();
 	if (process_init(program, argc - i, argv + i)) {
 		ndrun_error("out of memory");
 		return NDRUN_EXIT_BAD_IMAGE;

@@ -890,6 +890,10 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 
 void module_set_program(const char *exe_path)
 {
+	const char *env = getenv("NDSHIM_DLL_PATH");
+
+	if (env && *env)
+		check_dll_path(env);
 	free(exe_dir);
 	exe_dir = strdup(exe_path);
 	if (exe_dir)

@@ -1,5 +1,7 @@
 /* Per-user named segments (see shm.h). */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,4 +201,58 @@ bool shm_named_exists(const char *kind, const WCHAR *name)
 	found = !stat(path, &st);
 	free(path);
 	return found;
+}
+
+/* "p<pid>.sock": the handle server of process pid (kernel32/duphandle.c). */
+static bool stale_socket(const char *name)
+{
+	char *end;
+	long pid;
+
+	if (name[0] != 'p' || name[1] < '1' || name[1] > '9')
+		return false;
+	pid = strtol(name + 1, &end, 10);
+	if (strcmp(end, ".sock") || pid <= 0)
+		return false;
+	return kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+int shm_sweep_stale(void)
+{
+	char dir[64];
+	struct stat st;
+	struct dirent *de;
+	int removed = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/dev/shm/ndshim-%u", (unsigned)getuid());
+	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		int fd;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (stale_socket(de->d_name)) {
+			removed += !unlinkat(dirfd(d), de->d_name, 0);
+			continue;
+		}
+		/* Segments are "<kind>-<name>" (segment_path), held with a
+		 * shared flock by everyone who has them open. */
+		if (!strchr(de->d_name, '-'))
+			continue;
+		fd = openat(dirfd(d), de->d_name, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_nlink && !flock(fd, LOCK_EX | LOCK_NB))
+			removed += !unlinkat(dirfd(d), de->d_name, 0);
+		close(fd);
+	}
+	closedir(d);
+	if (removed)
+		TRACE(sync, "removed %d stale files from %s\n", removed, dir);
+	return removed;
 }

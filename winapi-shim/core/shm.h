@@ -40,4 +40,11 @@ bool shm_named_exists(const char *kind, const WCHAR *name);
  * path. */
 void shm_close_named(int fd, char *path);
 
+/* What killed or crashed processes left in the folder, removed: a
+ * segment nobody holds (the exclusive flock is free), the handle
+ * server's socket p<pid>.sock of a process that is gone.  ndrun calls
+ * it at start-up; it costs one stat when the folder does not exist.
+ * Returns how many files it removed. */
+int shm_sweep_stale(void);
+
 #endif
