@@ -134,6 +134,7 @@ endef
 -include samples/rules.mk
 -include tools/ndinfo/rules.mk
 -include tests/cli/rules.mk
+-include tests/docs/rules.mk
 -include bench/rules.mk
 -include dist/rules.mk
 -include tests/install/rules.mk

@@ -8,7 +8,7 @@
 #   include/ndshim/*.h                 the ND2 SDK headers
 #   lib/ndshim/libnd2.a                the SDK's mingw helper library
 #   lib/pkgconfig/nd2.pc               `x86_64-w64-mingw32-pkg-config nd2`
-#   share/doc/ndshim/                  README.md
+#   share/doc/ndshim/                  README.md, docs/*.md (the reference the README links)
 #   share/man/man1/                    ndrun.1, ndinfo.1
 #
 # ndrun finds lib/ndshim/ from its own path (core/selfpath.h), so PREFIX is
@@ -26,10 +26,11 @@ INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
 	$(foreach h,$(SDK_HEADERS),$(h):include/ndshim/$(notdir $(h)):644) \
 	$(if $(SDK_LIB),$(SDK_LIB):lib/ndshim/libnd2.a:644 $(BUILD)/nd2.pc:lib/pkgconfig/nd2.pc:644) \
 	README.md:share/doc/ndshim/README.md:644 \
+	$(foreach d,$(wildcard docs/*.md),$(d):share/doc/ndshim/$(d):644) \
 	$(foreach m,$(wildcard doc/man/*.1),$(m):share/man/man1/$(notdir $(m)):644)
 
 # Folders that belong to ndshim alone: uninstall removes them once empty.
-INSTALL_OWN_DIRS := lib/ndshim/samples lib/ndshim include/ndshim share/doc/ndshim
+INSTALL_OWN_DIRS := lib/ndshim/samples lib/ndshim include/ndshim share/doc/ndshim/docs share/doc/ndshim
 
 .PHONY: install uninstall
 install: all $(NDINFO) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
