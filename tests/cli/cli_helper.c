@@ -3,6 +3,8 @@
  *   cli_helper server-unimpl   start the handle server (a child process),
  *                              wait for a line on stdin, then call a
  *                              function ndrun lacks
+ *   cli_helper server-crash    the same, then write through a NULL pointer
+ *                              (an unhandled access violation)
  *   cli_helper hold NAME       a named file mapping and the handle
  *                              server, then wait to be killed
  *   cli_helper reg             read HKEY_CURRENT_USER\Software (the
@@ -32,9 +34,8 @@ static void serve(void)
 
 int main(int argc, char **argv)
 {
-	if (argc == 2 && !strcmp(argv[1], "server-unimpl")) {
+	if (argc == 2 && (!strcmp(argv[1], "server-unimpl") || !strcmp(argv[1], "server-crash"))) {
 		WCHAR buf[16];
-
 		char go[16];
 
 		serve();
@@ -42,6 +43,11 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		if (!fgets(go, sizeof(go), stdin))
 			return 4;
+		if (!strcmp(argv[1], "server-crash")) {
+			static int *volatile nowhere;
+
+			*nowhere = 0;
+		}
 		/* Real kernel32, absent from ndrun (tests/pe/unimplemented.c). */
 		GetFirmwareEnvironmentVariableW(L"", L"{00000000-0000-0000-0000-000000000000}", buf, sizeof(buf));
 		printf("not stopped\n");
@@ -71,6 +77,6 @@ int main(int argc, char **argv)
 			RegCloseKey(k);
 		return 0;
 	}
-	fprintf(stderr, "usage: cli_helper server-unimpl | hold NAME | reg\n");
+	fprintf(stderr, "usage: cli_helper server-unimpl | server-crash | hold NAME | reg\n");
 	return 2;
 }
