@@ -7,6 +7,8 @@
  *                              (an unhandled access violation)
  *   cli_helper hold NAME       a named file mapping and the handle
  *                              server, then wait to be killed
+ *   cli_helper make NAME       a file mapping NAME and an event NAME-event, then
+ *                              exit without closing them
  *   cli_helper reg             read HKEY_CURRENT_USER\Software (the
  *                              registry's user hive file) and print the
  *                              result */
@@ -66,6 +68,16 @@ int main(int argc, char **argv)
 		Sleep(INFINITE);
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[1], "make")) {
+		char event[MAX_PATH];
+
+		/* Objects of all kinds share one namespace: another name. */
+		snprintf(event, sizeof(event), "%s-event", argv[2]);
+		if (!CreateFileMappingA(INVALID_HANDLE_VALUE, NULL, PAGE_READWRITE, 0, 4096, argv[2]) ||
+		    !CreateEventA(NULL, TRUE, FALSE, event))
+			return 3;
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "exit"))
 		return 0;
 	if (argc == 2 && !strcmp(argv[1], "reg")) {
@@ -77,6 +89,6 @@ int main(int argc, char **argv)
 			RegCloseKey(k);
 		return 0;
 	}
-	fprintf(stderr, "usage: cli_helper server-unimpl | server-crash | hold NAME | reg\n");
+	fprintf(stderr, "usage: cli_helper server-unimpl | server-crash | hold NAME | make NAME | reg\n");
 	return 2;
 }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,82 @@ static char *segment_path(const char *kind, const WCHAR *name)
 	if (asprintf(&path, "/dev/shm/ndshim-%u/%s-%s", (unsigned)getuid(), kind, enc) < 0)
 		return NULL;
 	return path;
+}
+
+/* The segments this process holds (fd and file name), for shm_exit. */
+struct held {
+	int fd;
+	char *path;
+};
+static struct held *held;
+static size_t nheld, held_cap;
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void track(int fd, const char *path)
+{
+	char *copy = path ? strdup(path) : NULL;
+
+	if (!copy)
+		return; /* untracked: the next start's sweep removes it */
+	pthread_mutex_lock(&held_lock);
+	if (nheld == held_cap) {
+		size_t cap = held_cap ? 2 * held_cap : 16;
+		struct held *n = realloc(held, cap * sizeof(*n));
+
+		if (!n) {
+			pthread_mutex_unlock(&held_lock);
+			free(copy);
+			return;
+		}
+		held = n;
+		held_cap = cap;
+	}
+	held[nheld].fd = fd;
+	held[nheld].path = copy;
+	nheld++;
+	pthread_mutex_unlock(&held_lock);
+}
+
+static void untrack(int fd)
+{
+	pthread_mutex_lock(&held_lock);
+	for (size_t i = 0; i < nheld; i++)
+		if (held[i].fd == fd) {
+			free(held[i].path);
+			held[i] = held[--nheld];
+			break;
+		}
+	pthread_mutex_unlock(&held_lock);
+}
+
+void shm_adopt(int fd, const char *path)
+{
+	if (fd >= 0 && path && *path)
+		track(fd, path);
+}
+
+/* The last holder removes the name, unless it already names a newer
+ * segment.  (The path is remembered: /proc/self/fd of a segment made
+ * with O_TMPFILE does not show the name it got.) */
+static void release(int fd, const char *path)
+{
+	struct stat st, cur;
+
+	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink && path &&
+	    !stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
+		unlink(path);
+	close(fd);
+}
+
+void shm_exit(void)
+{
+	/* Each closed in turn: the same segment held twice in this process
+	 * (two descriptions, two shared locks) is removed at its last. */
+	pthread_mutex_lock(&held_lock);
+	for (size_t i = 0; i < nheld; i++)
+		release(held[i].fd, held[i].path);
+	nheld = 0;
+	pthread_mutex_unlock(&held_lock);
 }
 
 /* The folder part of a segment path, in a static buffer. */
@@ -167,8 +244,10 @@ int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64
 		}
 	}
 	TRACE(sync, "%s %s -> fd %d%s\n", kind, debugstr_w(name), fd, *existed ? " (existed)" : "");
-	if (fd >= 0)
+	if (fd >= 0) {
+		track(fd, path);
 		*path_out = path;
+	}
 	else
 		free(path);
 	return fd;
@@ -176,17 +255,10 @@ int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64
 
 void shm_close_named(int fd, char *path)
 {
-	struct stat st, cur;
-
 	if (fd < 0)
 		return;
-	/* The last holder removes the name, unless it already names a
-	 * newer segment.  (The path is remembered: /proc/self/fd of a
-	 * segment made with O_TMPFILE does not show the name it got.) */
-	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink && path &&
-	    !stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
-		unlink(path);
-	close(fd);
+	untrack(fd);
+	release(fd, path);
 	free(path);
 }
 
