@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "core/codepage.h"
@@ -275,18 +277,29 @@ bool shm_named_exists(const char *kind, const WCHAR *name)
 	return found;
 }
 
-/* "p<pid>.sock": the handle server of process pid (kernel32/duphandle.c). */
+/* "p<pid>.sock": the handle server of process pid (kernel32/duphandle.c),
+ * stale when that process is gone and nothing listens on it (both: a
+ * process in another pid namespace sharing the folder still listens). */
 static bool stale_socket(const char *name)
 {
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	char *end;
 	long pid;
+	int s, r;
 
 	if (name[0] != 'p' || name[1] < '1' || name[1] > '9')
 		return false;
 	pid = strtol(name + 1, &end, 10);
-	if (strcmp(end, ".sock") || pid <= 0)
+	if (strcmp(end, ".sock") || pid <= 0 || !kill((pid_t)pid, 0) || errno != ESRCH)
 		return false;
-	return kill((pid_t)pid, 0) && errno == ESRCH;
+	snprintf(a.sun_path, sizeof(a.sun_path), "/dev/shm/ndshim-%u/p%ld.sock", (unsigned)getuid(), pid);
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (s < 0)
+		return false;
+	r = connect(s, (struct sockaddr *)&a, sizeof(a));
+	r = r && (errno == ECONNREFUSED || errno == ENOENT);
+	close(s);
+	return r;
 }
 
 int shm_sweep_stale(void)
