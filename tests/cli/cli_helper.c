@@ -9,6 +9,8 @@
  *                              server, then wait to be killed
  *   cli_helper make NAME       a file mapping NAME and an event NAME-event, then
  *                              exit without closing them
+ *   cli_helper regwrite        write HKEY_CURRENT_USER\Software\ndshim-cli
+ *                              and print the result
  *   cli_helper reg             read HKEY_CURRENT_USER\Software (the
  *                              registry's user hive file) and print the
  *                              result */
@@ -80,6 +82,19 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "exit"))
 		return 0;
+	if (argc == 2 && !strcmp(argv[1], "regwrite")) {
+		HKEY k;
+		DWORD v = 1;
+		LONG r = RegCreateKeyExA(HKEY_CURRENT_USER, "Software\\ndshim-cli", 0, NULL, 0, KEY_WRITE, NULL, &k,
+					 NULL);
+
+		if (!r) {
+			r = RegSetValueExA(k, "v", 0, REG_DWORD, (const BYTE *)&v, sizeof(v));
+			RegCloseKey(k);
+		}
+		printf("write: %ld\n", r);
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "reg")) {
 		HKEY k;
 		LONG r = RegOpenKeyExA(HKEY_CURRENT_USER, "Software", 0, KEY_READ, &k);
@@ -89,6 +104,6 @@ int main(int argc, char **argv)
 			RegCloseKey(k);
 		return 0;
 	}
-	fprintf(stderr, "usage: cli_helper server-unimpl | server-crash | hold NAME | make NAME | reg\n");
+	fprintf(stderr, "usage: cli_helper server-unimpl | server-crash | hold NAME | make NAME | regwrite | reg\n");
 	return 2;
 }

@@ -59,6 +59,7 @@ struct hive {
 	char *path;        /* NULL: kept in memory only (no folder) */
 	bool opened;       /* path decided */
 	bool warned;       /* this version of the file was said to be bad */
+	bool write_warned; /* said that it cannot be written */
 };
 
 static struct hive hives[HIVE_COUNT];
@@ -375,7 +376,11 @@ static DWORD save(struct hive *h)
 			close(fd);
 	}
 	if (!f) {
-		TRACE(misc, "cannot write %s: %s\n", tmp, strerror(errno));
+		/* Once per hive: a program that writes often would repeat it. */
+		if (!h->write_warned)
+			ndrun_error("registry file %s: cannot write it: %s (changes to its keys fail with "
+				    "ERROR_REGISTRY_IO_FAILED)", h->path, strerror(errno));
+		h->write_warned = true;
 		free(tmp);
 		return ERROR_REGISTRY_IO_FAILED;
 	}
