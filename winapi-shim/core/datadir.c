@@ -1,8 +1,10 @@
 #include <errno.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/datadir.h"
 
@@ -17,8 +19,13 @@ char *datadir_path(void)
 	if (base && *base)
 		return asprintf(&path, "%s/ndshim", base) < 0 ? NULL : path;
 	base = getenv("HOME");
-	if (!base || !*base)
-		base = "/tmp";
+	if (!base || !*base) {
+		struct passwd *pw = getpwuid(getuid());
+
+		base = pw && pw->pw_dir && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+	}
+	if (!base)
+		return NULL;
 	return asprintf(&path, "%s/.local/share/ndshim", base) < 0 ? NULL : path;
 }
 

@@ -2,11 +2,11 @@
  * Windows folders of the environment and the registry live.
  *
  *   $NDSHIM_DATA, else $XDG_DATA_HOME/ndshim, else $HOME/.local/share/ndshim
- *   (/tmp/.local/share/ndshim without HOME). */
+ *   (with HOME unset, the password entry's home; the registry's rule). */
 #ifndef NDSHIM_DATADIR_H
 #define NDSHIM_DATADIR_H
 
-/* malloc'd; NULL only when out of memory. */
+/* malloc'd; NULL when there is no home folder (or no memory). */
 char *datadir_path(void);
 
 /* mkdir -p with mode 0700 for what it creates; 0, or -1 with errno. */
