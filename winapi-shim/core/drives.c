@@ -15,31 +15,49 @@ static char *roots[26]; /* realpath of each drive's target, or NULL */
 static char *folder;    /* the dosdevices folder */
 static pthread_once_t drives_once = PTHREAD_ONCE_INIT;
 
-/* The default folder: c: -> ../drive_c, z: -> /.  Several processes may
- * race here: whatever exists already is kept. */
+/* The default folder: c: -> ../drive_c, z: -> /.  Made beside dir and
+ * renamed into place, so another process starting at the same time
+ * sees no folder or a whole one; the loser of the race drops its copy. */
 static void make_default(const char *dir)
 {
-	char *data = datadir_path(), *drive_c = NULL, *link = NULL;
+	char *data = datadir_path(), *drive_c = NULL, *tmp = NULL, *link = NULL;
 
 	if (!data || asprintf(&drive_c, "%s/drive_c", data) < 0) {
 		drive_c = NULL;
 		goto out;
 	}
-	if (datadir_mkdirs(drive_c) || datadir_mkdirs(dir)) {
-		TRACE(file, "cannot create %s: %s\n", dir, strerror(errno));
+	if (asprintf(&tmp, "%s.%d", dir, (int)getpid()) < 0) {
+		tmp = NULL;
 		goto out;
 	}
-	if (asprintf(&link, "%s/c:", dir) >= 0) {
-		if (symlink("../drive_c", link) && errno != EEXIST)
+	if (datadir_mkdirs(drive_c) || datadir_mkdirs(tmp)) {
+		TRACE(file, "cannot create %s: %s\n", tmp, strerror(errno));
+		goto out;
+	}
+	if (asprintf(&link, "%s/c:", tmp) >= 0) {
+		if (symlink("../drive_c", link))
 			TRACE(file, "cannot create %s: %s\n", link, strerror(errno));
 		free(link);
 	}
-	if (asprintf(&link, "%s/z:", dir) >= 0) {
-		if (symlink("/", link) && errno != EEXIST)
+	if (asprintf(&link, "%s/z:", tmp) >= 0) {
+		if (symlink("/", link))
 			TRACE(file, "cannot create %s: %s\n", link, strerror(errno));
 		free(link);
+	}
+	if (rename(tmp, dir)) {
+		/* another process made it first */
+		if (asprintf(&link, "%s/c:", tmp) >= 0) {
+			unlink(link);
+			free(link);
+		}
+		if (asprintf(&link, "%s/z:", tmp) >= 0) {
+			unlink(link);
+			free(link);
+		}
+		rmdir(tmp);
 	}
 out:
+	free(tmp);
 	free(drive_c);
 	free(data);
 }
