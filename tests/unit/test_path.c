@@ -232,6 +232,16 @@ static void test_case_lookup(void **state)
 	expect_in(u"C:\\\x00e9LAN", "c/\xc3\x89lan");
 	expect_in(u"\\\\?\\C:\\FOLDER", "c/Folder");
 	expect_in(u"\\\\SRV\\PUB", "share");
+	/* a relative Linux path starts in the current directory */
+	{
+		char *u;
+
+		assert_int_equal(chdir(cdir), 0);
+		u = path_fold_case(strdup("FOLDER/file.txt"), 0);
+		assert_string_equal(u, "Folder/File.TXT");
+		free(u);
+		assert_int_equal(chdir(oldcwd), 0);
+	}
 }
 
 static void test_relative(void **state)

@@ -56,7 +56,7 @@ static char *find_entry(const char *dir, const char *want, size_t n)
 		if (!wwant)
 			return NULL;
 	}
-	if ((d = opendir(*dir ? dir : "/"))) {
+	if ((d = opendir(*dir ? dir : "."))) { /* "": a relative path's first name */
 		while (!found && (e = readdir(d)))
 			if (same_folded(e->d_name, want, n, wwant))
 				found = strdup(e->d_name);
