@@ -4,20 +4,25 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32,
-	builtin_ntdll, builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim, builtin_psapi,
-	builtin_ucrtbase, builtin_user32, builtin_vcruntime140, builtin_vcruntime140_1;
+extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_combase,
+	builtin_kernel32, builtin_msvcrt, builtin_mswsock, builtin_ndshim, builtin_ntdll, builtin_ole32,
+	builtin_oleaut32, builtin_psapi, builtin_shell32, builtin_ucrtbase, builtin_user32, builtin_vcruntime140,
+	builtin_vcruntime140_1, builtin_ws2_32;
 
 const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_advapi32,
 	&builtin_bcrypt,
 	&builtin_bcryptprimitives,
+	&builtin_combase,
 	&builtin_kernel32,
 	&builtin_msvcrt,
 	&builtin_mswsock,
 	&builtin_ndshim,
 	&builtin_ntdll,
+	&builtin_ole32,
+	&builtin_oleaut32,
 	&builtin_psapi,
+	&builtin_shell32,
 	&builtin_ucrtbase,
 	&builtin_user32,
 	&builtin_vcruntime140,

@@ -76,6 +76,12 @@ check-pe: $(ND2PE_DLL)
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
+# The system DLLs' programs (winapi-shim/<dll>/, docs/SYSTEM-DLLS.md) link
+# the DLLs they test.
+$(PE_BIN)/com_basics.exe: PE_EXTRA := -lole32 -loleaut32 -luuid
+$(PE_BIN)/oleaut_bstr.exe $(PE_BIN)/oleaut_variant.exe: PE_EXTRA := -loleaut32 -lole32
+$(PE_BIN)/shell_cmdline.exe $(PE_BIN)/shell_folders.exe $(PE_BIN)/shell_execute.exe: PE_EXTRA := -lshell32 -lole32 -luuid
+
 # ---- MSVC-ABI C++ programs ---------------------------------------------------
 # tests/pe/msvc/<name>.cpp are compiled as MSVC compiles C++ (clang in MSVC
 # mode: __CxxFrameHandler3, _CxxThrowException, RTTI descriptors, catch
