@@ -49,18 +49,10 @@ static unsigned int windows_type(const char *sysroot, const char *name, unsigned
 	switch (arphrd) {
 	case ARPHRD_LOOPBACK:
 		return IFC_TYPE_LOOPBACK;
-	case ARPHRD_ETHER: {
-		FILE *f;
+	case ARPHRD_ETHER:
+		/* Wi-Fi links are Ethernet to Linux, with a wireless/ folder. */
 		snprintf(path, sizeof(path), "%s/sys/class/net/%s/wireless", sysroot, name);
-		f = fopen(path, "re");
-		if (f) {
-			fclose(f);
-			return IFC_TYPE_WIRELESS;
-		}
-		if (access(path, F_OK) == 0)
-			return IFC_TYPE_WIRELESS;
-		return IFC_TYPE_ETHERNET;
-	}
+		return access(path, F_OK) == 0 ? IFC_TYPE_WIRELESS : IFC_TYPE_ETHERNET;
 	case ARPHRD_INFINIBAND:
 		return IFC_TYPE_INFINIBAND;
 	case ARPHRD_PPP:

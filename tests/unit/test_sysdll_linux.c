@@ -1,0 +1,185 @@
+/* The Linux-side readers of the system DLLs: iphlpapi's interface list
+ * (loopback and its address, Windows interface names both ways, DNS
+ * servers and default gateways from fake /etc and /proc trees) and
+ * powrprof's processor entries from a fake sysfs cpu tree (with and
+ * without cpufreq). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "iphlpapi/ifaces.h"
+#include "powrprof/powrprof_private.h"
+
+static char root[256];
+
+static void put(const char *path_in_root, const char *content)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, path_in_root);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = 0;
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(content, f);
+	fclose(f);
+}
+
+static int make_root(void **state)
+{
+	snprintf(root, sizeof(root), "/tmp/ndshim-sysdll-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	return 0;
+}
+
+static int remove_root(void **state)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void test_loopback(void **state)
+{
+	struct ifc *list;
+	int n = ifc_list("", &list), lo = -1;
+
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(list[i].name, "lo"))
+			lo = i;
+	assert_true(lo >= 0);
+	assert_int_equal(list[lo].type, IFC_TYPE_LOOPBACK);
+	assert_int_equal(list[lo].mac_len, 0);
+	assert_true(list[lo].index > 0);
+	bool found = false;
+	for (unsigned int k = 0; k < list[lo].naddrs; k++)
+		if (list[lo].addrs[k].family == 4 && !memcmp(list[lo].addrs[k].addr, "\x7f\0\0\1", 4)) {
+			found = true;
+			assert_int_equal(list[lo].addrs[k].prefix, 8);
+		}
+	assert_true(found);
+	/* In index order. */
+	for (int i = 1; i < n; i++)
+		assert_true(list[i - 1].index < list[i].index);
+	struct ifc_addr dest = { .family = 4, .addr = { 127, 0, 0, 1 } };
+	assert_int_equal(ifc_best_index(&dest), list[lo].index);
+	ifc_free(list, n);
+}
+
+static void test_names(void **state)
+{
+	char buf[64];
+	unsigned int type, index;
+
+	ifc_luid_name(IFC_TYPE_ETHERNET, 32768, buf, sizeof(buf));
+	assert_string_equal(buf, "ethernet_32768");
+	ifc_luid_name(IFC_TYPE_LOOPBACK, 1, buf, sizeof(buf));
+	assert_string_equal(buf, "loopback_1");
+	ifc_luid_name(IFC_TYPE_INFINIBAND, 4, buf, sizeof(buf));
+	assert_string_equal(buf, "iftype199_4");
+	assert_true(ifc_parse_luid_name("iftype199_4", &type, &index));
+	assert_int_equal(type, IFC_TYPE_INFINIBAND);
+	assert_int_equal(index, 4);
+	assert_true(ifc_parse_luid_name("Wireless_7", &type, &index));
+	assert_int_equal(type, IFC_TYPE_WIRELESS);
+	assert_int_equal(index, 7);
+	assert_false(ifc_parse_luid_name("ethernet_", &type, &index));
+	assert_false(ifc_parse_luid_name("ethernet_x1", &type, &index));
+	assert_false(ifc_parse_luid_name("eth0", &type, &index));
+	assert_false(ifc_parse_luid_name("bogus_1", &type, &index));
+}
+
+static void test_dns(void **state)
+{
+	struct ifc_addr a[4];
+
+	put("etc/resolv.conf", "# comment\nsearch example.org\nnameserver 10.1.2.3\n"
+			       "nameserver fe80::1%eth0\nnameserver bogus\noptions ndots:1\n");
+	assert_int_equal(ifc_dns_servers(root, a, 4), 2);
+	assert_int_equal(a[0].family, 4);
+	assert_memory_equal(a[0].addr, "\x0a\x01\x02\x03", 4);
+	assert_int_equal(a[1].family, 6);
+	assert_int_equal(a[1].addr[0], 0xfe);
+	assert_int_equal(a[1].addr[15], 1);
+	assert_int_equal(ifc_dns_servers(root, a, 1), 1);
+}
+
+/* The gateways come from sysroot's proc/net: lo gets an invented
+ * default route there. */
+static void test_gateways(void **state)
+{
+	struct ifc *list;
+	int n, lo = -1;
+
+	put("proc/net/route", "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
+			      "lo\t00000000\t0102000A\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
+			      "lo\t0000000A\t00000000\t0001\t0\t0\t0\t000000FF\t0\t0\t0\n");
+	put("proc/net/ipv6_route", "00000000000000000000000000000000 00 00000000000000000000000000000000 00 "
+				   "fe800000000000000000000000000001 00000400 00000001 00000000 00000003 lo\n");
+	n = ifc_list(root, &list);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(list[i].name, "lo"))
+			lo = i;
+	assert_true(lo >= 0);
+	assert_true(list[lo].has_gw4);
+	assert_memory_equal(list[lo].gw4.addr, "\x0a\x00\x02\x01", 4);
+	assert_true(list[lo].has_gw6);
+	assert_int_equal(list[lo].gw6.addr[0], 0xfe);
+	assert_int_equal(list[lo].gw6.addr[15], 1);
+	/* No sysfs under root: the link facts are unknown, not invented. */
+	assert_int_equal(list[lo].mtu, 0);
+	ifc_free(list, n);
+}
+
+static void test_power(void **state)
+{
+	PROCESSOR_POWER_INFORMATION p;
+
+	put("cpu/cpu0/cpufreq/cpuinfo_max_freq", "3600000\n");
+	put("cpu/cpu0/cpufreq/scaling_cur_freq", "1200000\n");
+	put("cpu/cpu0/cpufreq/scaling_max_freq", "3000000\n");
+	put("cpu/cpu0/cpuidle/state0/name", "POLL\n");
+	put("cpu/cpu0/cpuidle/state1/name", "C1\n");
+	put("cpu/cpu0/cpuidle/state2/name", "C6\n");
+	put("cpu/cpu1/online", "1\n");
+	char cpu_root[300];
+	snprintf(cpu_root, sizeof(cpu_root), "%s/cpu", root);
+	powrprof_cpu_info(cpu_root, 0, 2000, &p);
+	assert_int_equal(p.MaxMhz, 3600);
+	assert_int_equal(p.CurrentMhz, 1200);
+	assert_int_equal(p.MhzLimit, 3000);
+	assert_int_equal(p.MaxIdleState, 2);
+	assert_int_equal(p.CurrentIdleState, 0);
+	/* Without cpufreq or cpuidle: /proc/cpuinfo's figure for all. */
+	powrprof_cpu_info(cpu_root, 1, 2000, &p);
+	assert_int_equal(p.MaxMhz, 2000);
+	assert_int_equal(p.CurrentMhz, 2000);
+	assert_int_equal(p.MhzLimit, 2000);
+	assert_int_equal(p.MaxIdleState, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_loopback),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test_setup_teardown(test_dns, make_root, remove_root),
+		cmocka_unit_test_setup_teardown(test_gateways, make_root, remove_root),
+		cmocka_unit_test_setup_teardown(test_power, make_root, remove_root),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
