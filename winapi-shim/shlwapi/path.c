@@ -18,8 +18,7 @@ BOOL WINAPI PathIsUNCW(LPCWSTR path)
 	return path && path[0] == '\\' && path[1] == '\\' && path[2] != '?';
 }
 
-/* "C:\", "\", "\\server\share" (with or without its last backslash),
- * "\\server". */
+/* "C:\", "\", "\\server\share", "\\server". */
 BOOL WINAPI PathIsRootW(LPCWSTR path)
 {
 	if (!path || !*path)
@@ -29,9 +28,10 @@ BOOL WINAPI PathIsRootW(LPCWSTR path)
 	if (path[1] == ':' && path[2] == '\\' && !path[3])
 		return TRUE;
 	if (path[0] == '\\' && path[1] == '\\') {
+		/* "\\server" and "\\server\share", nothing deeper */
 		int seps = 0;
 		for (const WCHAR *p = path + 2; *p; p++)
-			if (*p == '\\' && (++seps > 1 || p[1]))
+			if (*p == '\\' && ++seps > 1)
 				return FALSE;
 		return TRUE;
 	}
