@@ -92,6 +92,7 @@ $(PE_BIN)/shlwapi_path.exe: PE_EXTRA := -lshlwapi
 $(PE_BIN)/pathcch.exe: PE_EXTRA := -lpathcch
 $(PE_BIN)/crypt32_base64.exe: PE_EXTRA := -lcrypt32
 $(PE_BIN)/dbghelp_stack.exe: PE_EXTRA := -ldbghelp
+$(PE_BIN)/pdh_query.exe: PE_EXTRA := -lpdh
 # version_info reads its own version resource (version_info.rc) and
 # checks that impdll.dll has none.
 $(PE_BIN)/version_info.exe: PE_EXTRA := -lversion $(PE_BIN)/version_info.res.o

@@ -2,7 +2,7 @@
  * (loopback and its address, Windows interface names both ways, DNS
  * servers and default gateways from fake /etc and /proc trees) and
  * powrprof's processor entries from a fake sysfs cpu tree (with and
- * without cpufreq). */
+ * without cpufreq), and pdh's samples of /proc/stat and /proc/meminfo. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -16,6 +16,7 @@
 
 #include "iphlpapi/ifaces.h"
 #include "powrprof/powrprof_private.h"
+#include "pdh/pdh_private.h"
 
 static char root[256];
 
@@ -172,6 +173,25 @@ static void test_power(void **state)
 	assert_int_equal(p.MaxIdleState, 0);
 }
 
+static void test_pdh(void **state)
+{
+	struct pdh_sample x;
+
+	put("proc/stat", "cpu  100 20 30 400 50 6 7 8 9 10\ncpu0 1 2 3 4 5 6 7 8 9 10\n");
+	put("proc/meminfo", "MemTotal:       16000000 kB\nMemFree:  1000 kB\nMemAvailable:    8000000 kB\n");
+	pdh_read_sample(root, PDH_KIND_CPU_TOTAL, &x);
+	assert_true(x.valid);
+	/* user..steal; idle (400) and iowait (50) are not busy */
+	assert_int_equal(x.total, 100 + 20 + 30 + 400 + 50 + 6 + 7 + 8);
+	assert_int_equal(x.busy, 100 + 20 + 30 + 6 + 7 + 8);
+	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, &x);
+	assert_true(x.valid);
+	assert_int_equal(x.value, 8000000ull * 1024);
+	put("proc/meminfo", "MemTotal: 16 kB\n");
+	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, &x);
+	assert_false(x.valid);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +200,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dns, make_root, remove_root),
 		cmocka_unit_test_setup_teardown(test_gateways, make_root, remove_root),
 		cmocka_unit_test_setup_teardown(test_power, make_root, remove_root),
+		cmocka_unit_test_setup_teardown(test_pdh, make_root, remove_root),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
