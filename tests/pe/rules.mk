@@ -79,7 +79,7 @@ $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 # The system DLLs' programs (winapi-shim/<dll>/, docs/SYSTEM-DLLS.md) link
 # the DLLs they test.
 $(PE_BIN)/com_basics.exe: PE_EXTRA := -lole32 -loleaut32 -luuid
-$(PE_BIN)/oleaut_bstr.exe $(PE_BIN)/oleaut_variant.exe: PE_EXTRA := -loleaut32 -lole32
+$(PE_BIN)/oleaut_bstr.exe $(PE_BIN)/oleaut_variant.exe $(PE_BIN)/oleaut_errorinfo.exe: PE_EXTRA := -loleaut32 -lole32
 $(PE_BIN)/shell_cmdline.exe $(PE_BIN)/shell_folders.exe $(PE_BIN)/shell_execute.exe: PE_EXTRA := -lshell32 -lole32 -luuid
 $(PE_BIN)/userenv_profile.exe: PE_EXTRA := -luserenv -ladvapi32
 $(PE_BIN)/secur32_username.exe: PE_EXTRA := -lsecur32

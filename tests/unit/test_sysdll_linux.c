@@ -179,16 +179,22 @@ static void test_pdh(void **state)
 
 	put("proc/stat", "cpu  100 20 30 400 50 6 7 8 9 10\ncpu0 1 2 3 4 5 6 7 8 9 10\n");
 	put("proc/meminfo", "MemTotal:       16000000 kB\nMemFree:  1000 kB\nMemAvailable:    8000000 kB\n");
-	pdh_read_sample(root, PDH_KIND_CPU_TOTAL, &x);
+	pdh_read_sample(root, PDH_KIND_CPU, -1, &x);
 	assert_true(x.valid);
 	/* user..steal; idle (400) and iowait (50) are not busy */
 	assert_int_equal(x.total, 100 + 20 + 30 + 400 + 50 + 6 + 7 + 8);
 	assert_int_equal(x.busy, 100 + 20 + 30 + 6 + 7 + 8);
-	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, &x);
+	pdh_read_sample(root, PDH_KIND_CPU, 0, &x);
+	assert_true(x.valid);
+	assert_int_equal(x.total, 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8);
+	assert_int_equal(x.busy, 1 + 2 + 3 + 6 + 7 + 8);
+	pdh_read_sample(root, PDH_KIND_CPU, 1, &x);
+	assert_false(x.valid);
+	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, -1, &x);
 	assert_true(x.valid);
 	assert_int_equal(x.value, 8000000ull * 1024);
 	put("proc/meminfo", "MemTotal: 16 kB\n");
-	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, &x);
+	pdh_read_sample(root, PDH_KIND_MEM_AVAILABLE, -1, &x);
 	assert_false(x.valid);
 }
 

@@ -1,7 +1,8 @@
 /* Queries and counters (pdh.h): a query holds counters; each
  * PdhCollectQueryData samples them all; PdhGetFormattedCounterValue
  * gives a counter's value from its last sample (a rate counter such as
- * processor time needs two).  Counter paths name an object, an optional
+ * processor time needs two).  Processor instances are "_Total" and each
+ * processor's number.  Counter paths name an object, an optional
  * instance and a counter, compared without case, with or without a
  * leading "\\machine" naming this machine; paths of counters not listed
  * in counters.c fail with PDH_CSTATUS_NO_OBJECT or PDH_CSTATUS_NO_COUNTER
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/topology.h"
 #include "core/unimpl.h"
 #include "core/wstr.h"
 #include "pdh/pdh_private.h"
@@ -38,6 +40,7 @@ struct pdh_counter {
 	struct pdh_query *query;
 	struct pdh_counter *next;
 	enum pdh_counter_kind kind;
+	int cpu; /* PDH_KIND_CPU: the processor's Linux number, -1 for all */
 	DWORD_PTR user;
 	struct pdh_sample prev, cur;
 	unsigned int samples;
@@ -97,7 +100,7 @@ static BOOL name_is(const WCHAR *s, size_t len, const char *name)
 }
 
 /* "[\\machine]\object[(instance)]\counter" -> the counter kind. */
-static PDH_STATUS parse_path(const WCHAR *path, enum pdh_counter_kind *kind)
+static PDH_STATUS parse_path(const WCHAR *path, enum pdh_counter_kind *kind, int *cpu)
 {
 	const WCHAR *obj, *obj_end, *inst = NULL, *inst_end = NULL, *ctr;
 	WCHAR host[256];
@@ -133,11 +136,25 @@ static PDH_STATUS parse_path(const WCHAR *path, enum pdh_counter_kind *kind)
 		return PDH_CSTATUS_BAD_COUNTERNAME;
 	}
 	if (name_is(obj, obj_end - obj, "Processor")) {
-		if (!inst || !name_is(inst, inst_end - inst, "_Total"))
+		if (!inst)
 			return PDH_CSTATUS_NO_INSTANCE;
+		if (name_is(inst, inst_end - inst, "_Total")) {
+			*cpu = -1;
+		} else {
+			/* a processor's number, within GetSystemInfo's count */
+			SYSTEM_INFO si;
+			long n = 0;
+			const WCHAR *d;
+			GetSystemInfo(&si);
+			for (d = inst; d < inst_end && *d >= '0' && *d <= '9' && n < 100000; d++)
+				n = n * 10 + (*d - '0');
+			if (d != inst_end || d == inst || n >= (long)si.dwNumberOfProcessors)
+				return PDH_CSTATUS_NO_INSTANCE;
+			*cpu = (int)n;
+		}
 		if (!name_is(ctr, wstr_len(ctr), "% Processor Time"))
 			return PDH_CSTATUS_NO_COUNTER;
-		*kind = PDH_KIND_CPU_TOTAL;
+		*kind = PDH_KIND_CPU;
 		return ERROR_SUCCESS;
 	}
 	if (name_is(obj, obj_end - obj, "Memory")) {
@@ -156,6 +173,7 @@ PDH_STATUS WINAPI PdhAddEnglishCounterW(PDH_HQUERY hq, LPCWSTR path, DWORD_PTR u
 	struct pdh_query *q = get_query(hq);
 	struct pdh_counter *c;
 	enum pdh_counter_kind kind;
+	int cpu = -1;
 	PDH_STATUS st;
 
 	if (!out)
@@ -165,7 +183,7 @@ PDH_STATUS WINAPI PdhAddEnglishCounterW(PDH_HQUERY hq, LPCWSTR path, DWORD_PTR u
 		return PDH_INVALID_HANDLE;
 	if (!path)
 		return PDH_INVALID_ARGUMENT;
-	st = parse_path(path, &kind);
+	st = parse_path(path, &kind, &cpu);
 	if (st)
 		return st;
 	c = calloc(1, sizeof(*c));
@@ -174,6 +192,7 @@ PDH_STATUS WINAPI PdhAddEnglishCounterW(PDH_HQUERY hq, LPCWSTR path, DWORD_PTR u
 	c->magic = COUNTER_MAGIC;
 	c->query = q;
 	c->kind = kind;
+	c->cpu = cpu < 0 ? -1 : topology_get()->cpus[cpu].linux_id;
 	c->user = user;
 	EnterCriticalSection(&q->lock);
 	c->next = q->counters;
@@ -221,7 +240,7 @@ PDH_STATUS WINAPI PdhCollectQueryData(PDH_HQUERY hq)
 	st = q->counters ? ERROR_SUCCESS : PDH_NO_DATA;
 	for (struct pdh_counter *c = q->counters; c; c = c->next) {
 		c->prev = c->cur;
-		pdh_read_sample("", c->kind, &c->cur);
+		pdh_read_sample("", c->kind, c->cpu, &c->cur);
 		if (c->cur.valid)
 			c->samples++;
 	}
@@ -240,7 +259,7 @@ PDH_STATUS WINAPI PdhGetFormattedCounterValue(PDH_HCOUNTER hc, DWORD format, LPD
 		return PDH_INVALID_ARGUMENT;
 	memset(value, 0, sizeof(*value));
 	EnterCriticalSection(&c->query->lock);
-	if (c->kind == PDH_KIND_CPU_TOTAL) {
+	if (c->kind == PDH_KIND_CPU) {
 		if (c->samples < 2 || !c->prev.valid || c->cur.total <= c->prev.total) {
 			LeaveCriticalSection(&c->query->lock);
 			value->CStatus = PDH_CSTATUS_INVALID_DATA;
@@ -304,4 +323,44 @@ PDH_STATUS WINAPI PdhCloseQuery(PDH_HQUERY hq)
 	q->magic = 0;
 	free(q);
 	return ERROR_SUCCESS;
+}
+
+/* The performance objects this pdh has, as a list of strings ending with
+ * an empty one; PDH_MORE_DATA and the size (in characters) when the
+ * buffer is missing or too small.  refresh changes nothing: the list is
+ * fixed. */
+static const char objects[] = "Memory\0Processor\0";
+
+static PDH_STATUS enum_objects(const void *source, const void *machine, void *list, LPDWORD size, BOOL wide)
+{
+	DWORD need = sizeof(objects); /* both NULs at the end */
+
+	if (source)
+		unimplemented_case(wide ? "pdh.PdhEnumObjectsW" : "pdh.PdhEnumObjectsA", "a log file as data source");
+	if (!size)
+		return PDH_INVALID_ARGUMENT;
+	if (!list || *size < need) {
+		*size = need;
+		return PDH_MORE_DATA;
+	}
+	for (DWORD i = 0; i < need; i++) {
+		if (wide)
+			((WCHAR *)list)[i] = (unsigned char)objects[i];
+		else
+			((char *)list)[i] = objects[i];
+	}
+	*size = need;
+	return ERROR_SUCCESS;
+}
+
+PDH_STATUS WINAPI PdhEnumObjectsW(LPCWSTR source, LPCWSTR machine, PZZWSTR list, LPDWORD size, DWORD detail,
+				  BOOL refresh)
+{
+	return enum_objects(source, machine, list, size, TRUE);
+}
+
+PDH_STATUS WINAPI PdhEnumObjectsA(LPCSTR source, LPCSTR machine, PZZSTR list, LPDWORD size, DWORD detail,
+				  BOOL refresh)
+{
+	return enum_objects(source, machine, list, size, FALSE);
 }
