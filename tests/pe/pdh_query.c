@@ -48,18 +48,23 @@ int main(void)
 	st = PdhAddEnglishCounterW(q, path, 0, &bad);
 	ok_todo_wine(st == (PDH_STATUS)PDH_CSTATUS_NO_INSTANCE, "%ls: %#lx\n", path, st);
 
-	/* The objects, with the size protocol. */
-	size = 0;
-	st = PdhEnumObjectsW(NULL, NULL, NULL, &size, PERF_DETAIL_WIZARD, TRUE);
-	ok(st == (PDH_STATUS)PDH_MORE_DATA && size > 0, "PdhEnumObjectsW size: %#lx %lu\n", st, size);
-	objs = calloc(size, sizeof(WCHAR));
-	st = PdhEnumObjectsW(NULL, NULL, objs, &size, PERF_DETAIL_WIZARD, FALSE);
-	ok(st == ERROR_SUCCESS, "PdhEnumObjectsW: %#lx\n", st);
-	found = FALSE;
-	for (WCHAR *o = objs; st == ERROR_SUCCESS && *o; o += lstrlenW(o) + 1)
-		found |= !lstrcmpiW(o, L"Processor");
-	ok(found, "no Processor object\n");
-	free(objs);
+	/* The objects, with the size protocol.  Wine 8's PdhEnumObjectsW is
+	 * a stub that aborts the program: not checked there. */
+	if (test_on_wine()) {
+		printf("pdh_query: PdhEnumObjectsW not checked under Wine (its stub aborts)\n");
+	} else {
+		size = 0;
+		st = PdhEnumObjectsW(NULL, NULL, NULL, &size, PERF_DETAIL_WIZARD, TRUE);
+		ok(st == (PDH_STATUS)PDH_MORE_DATA && size > 0, "PdhEnumObjectsW size: %#lx %lu\n", st, size);
+		objs = calloc(size, sizeof(WCHAR));
+		st = PdhEnumObjectsW(NULL, NULL, objs, &size, PERF_DETAIL_WIZARD, FALSE);
+		ok(st == ERROR_SUCCESS, "PdhEnumObjectsW: %#lx\n", st);
+		found = FALSE;
+		for (WCHAR *o = objs; st == ERROR_SUCCESS && *o; o += lstrlenW(o) + 1)
+			found |= !lstrcmpiW(o, L"Processor");
+		ok(found, "no Processor object\n");
+		free(objs);
+	}
 
 	ok(PdhCollectQueryData(q) == ERROR_SUCCESS, "first sample\n");
 	if (cpu) {
