@@ -90,7 +90,7 @@ $(PE_BIN)/wsock32_basics.exe: PE_EXTRA := -lwsock32
 $(PE_BIN)/iphlpapi_adapters.exe: PE_EXTRA := -liphlpapi -lws2_32
 $(PE_BIN)/shlwapi_path.exe: PE_EXTRA := -lshlwapi
 $(PE_BIN)/pathcch.exe: PE_EXTRA := -lpathcch
-$(PE_BIN)/crypt32_base64.exe: PE_EXTRA := -lcrypt32
+$(PE_BIN)/crypt32_base64.exe $(PE_BIN)/crypt32_store.exe: PE_EXTRA := -lcrypt32
 $(PE_BIN)/dbghelp_stack.exe: PE_EXTRA := -ldbghelp
 $(PE_BIN)/pdh_query.exe: PE_EXTRA := -lpdh
 # version_info reads its own version resource (version_info.rc) and

@@ -2,7 +2,8 @@
  * (loopback and its address, Windows interface names both ways, DNS
  * servers and default gateways from fake /etc and /proc trees) and
  * powrprof's processor entries from a fake sysfs cpu tree (with and
- * without cpufreq), and pdh's samples of /proc/stat and /proc/meminfo. */
+ * without cpufreq), pdh's samples of /proc/stat and /proc/meminfo, and
+ * crypt32's certificate decoding from a PEM bundle. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include "iphlpapi/ifaces.h"
 #include "powrprof/powrprof_private.h"
 #include "pdh/pdh_private.h"
+#include "crypt32/cert.h"
 
 static char root[256];
 
@@ -198,6 +200,99 @@ static void test_pdh(void **state)
 	assert_false(x.valid);
 }
 
+/* Two certificates made for this test with openssl: "ndshim test CA"
+ * (serial 01:02:03:04:05, valid 2026-11-28 08:39:24 to 2048-10-23
+ * 08:39:24 UTC, extended key usage serverAuth and clientAuth) and
+ * "ndshim no EKU" (serial 07, no extended key usage), with text around
+ * them as in a bundle. */
+static const char bundle[] = "# a comment line\n"
+	"-----BEGIN CERTIFICATE-----\n"
+	"MIIBlzCCAT2gAwIBAgIFAQIDBAUwCgYIKoZIzj0EAwIwGTEXMBUGA1UEAwwObmRz\n"
+	"aGltIHRlc3QgQ0EwHhcNMjYxMTI4MDgzOTI0WhcNNDgxMDIzMDgzOTI0WjAZMRcw\n"
+	"FQYDVQQDDA5uZHNoaW0gdGVzdCBDQTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IA\n"
+	"BIqqVk6jCUTdvE0hPoNA9K8U1HhBHHz3KYP0FeETF/11aFji2qLLfz6xnc6YZE88\n"
+	"XdKHu1f82fRApeHEA+VG64ajcjBwMB0GA1UdDgQWBBRd7IC11lZCzKmsHUUZbNPP\n"
+	"bk8/wjAfBgNVHSMEGDAWgBRd7IC11lZCzKmsHUUZbNPPbk8/wjAPBgNVHRMBAf8E\n"
+	"BTADAQH/MB0GA1UdJQQWMBQGCCsGAQUFBwMBBggrBgEFBQcDAjAKBggqhkjOPQQD\n"
+	"AgNIADBFAiBbOKZpl/9qu6n/vu+gxlwJ13bgkTC2KP/zPCGYX8TtNwIhAP3Gv726\n"
+	"sSy+tM2W2Ysp+G5SRF50NcbvF1ZK5qBYWgHG\n"
+	"-----END CERTIFICATE-----\n"
+	"garbage between\n"
+	"-----BEGIN CERTIFICATE-----\n"
+	"MIIBcTCCARigAwIBAgIBBzAKBggqhkjOPQQDAjAYMRYwFAYDVQQDDA1uZHNoaW0g\n"
+	"bm8gRUtVMB4XDTI2MTEyODA4MzkyMVoXDTM2MTEyNTA4MzkyMVowGDEWMBQGA1UE\n"
+	"AwwNbmRzaGltIG5vIEVLVTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABP+nWMNu\n"
+	"pa9nKqseOzC5qC6hPl9GrzIzMmffr9AredDQsyr/sGxBUgxfGlvZnLbvr+npENcg\n"
+	"Bm93/vOndt6Xfs+jUzBRMB0GA1UdDgQWBBSHdijIMLc14n5rHaEhxf2x9v+q5DAf\n"
+	"BgNVHSMEGDAWgBSHdijIMLc14n5rHaEhxf2x9v+q5DAPBgNVHRMBAf8EBTADAQH/\n"
+	"MAoGCCqGSM49BAMCA0cAMEQCIDyyT/8HyKzobULthrZBoYpqFNbeUkl0+kkbPHau\n"
+	"6lkzAiBsOc9lLmXLPS/MvcUbNnVN+XI5T+RvHiWdsl/fTv61Rg==\n"
+	"-----END CERTIFICATE-----\n"
+	"-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n";
+
+static void test_certs(void **state)
+{
+	struct cert **certs;
+	unsigned int n = cert_read_pem(bundle, sizeof(bundle) - 1, &certs);
+	const CERT_INFO *info;
+	BYTE usage_buf[256];
+	CERT_ENHKEY_USAGE *usage = (CERT_ENHKEY_USAGE *)usage_buf;
+	DWORD size;
+	FILETIME t;
+
+	/* The third block is Base64 but not a certificate: skipped. */
+	assert_int_equal(n, 2);
+	info = certs[0]->ctx.pCertInfo;
+	assert_int_equal(info->dwVersion, CERT_V3);
+	assert_int_equal(info->SerialNumber.cbData, 5);
+	assert_memory_equal(info->SerialNumber.pbData, "\x05\x04\x03\x02\x01", 5); /* little-endian */
+	assert_string_equal(info->SignatureAlgorithm.pszObjId, "1.2.840.10045.4.3.2");
+	assert_string_equal(info->SubjectPublicKeyInfo.Algorithm.pszObjId, "1.2.840.10045.2.1");
+	assert_int_equal(info->SubjectPublicKeyInfo.PublicKey.cbData, 65);
+	assert_int_equal(info->SubjectPublicKeyInfo.PublicKey.pbData[0], 0x04);
+	assert_int_equal(((uint64_t)info->NotBefore.dwHighDateTime << 32 | info->NotBefore.dwLowDateTime),
+			 0x1dd7f13f86d4600ull);
+	assert_int_equal(((uint64_t)info->NotAfter.dwHighDateTime << 32 | info->NotAfter.dwLowDateTime),
+			 0x1f60d81611d4600ull);
+	assert_int_equal(info->Issuer.cbData, info->Subject.cbData);
+	assert_memory_equal(info->Issuer.pbData, info->Subject.pbData, info->Subject.cbData);
+	assert_int_equal(info->cExtension, 4);
+	assert_string_equal(info->rgExtension[2].pszObjId, "2.5.29.19");
+	assert_true(info->rgExtension[2].fCritical);
+	assert_false(info->rgExtension[3].fCritical);
+
+	t.dwHighDateTime = 0x1dd7f13;
+	t.dwLowDateTime = 0;
+	assert_int_equal(CertVerifyTimeValidity(&t, (CERT_INFO *)info), -1);
+	t.dwHighDateTime = 0x1e00000;
+	assert_int_equal(CertVerifyTimeValidity(&t, (CERT_INFO *)info), 0);
+	t.dwHighDateTime = 0x1f70000;
+	assert_int_equal(CertVerifyTimeValidity(&t, (CERT_INFO *)info), 1);
+
+	size = 0;
+	assert_true(CertGetEnhancedKeyUsage(&certs[0]->ctx, 0, NULL, &size));
+	assert_true(size <= sizeof(usage_buf));
+	DWORD small = size - 1;
+	assert_false(CertGetEnhancedKeyUsage(&certs[0]->ctx, 0, usage, &small));
+	assert_int_equal(GetLastError(), ERROR_MORE_DATA);
+	assert_true(CertGetEnhancedKeyUsage(&certs[0]->ctx, 0, usage, &size));
+	assert_int_equal(usage->cUsageIdentifier, 2);
+	assert_string_equal(usage->rgpszUsageIdentifier[0], "1.3.6.1.5.5.7.3.1");
+	assert_string_equal(usage->rgpszUsageIdentifier[1], "1.3.6.1.5.5.7.3.2");
+
+	/* No extension: every use, said by CRYPT_E_NOT_FOUND. */
+	size = sizeof(usage_buf);
+	SetLastError(0);
+	assert_true(CertGetEnhancedKeyUsage(&certs[1]->ctx, 0, usage, &size));
+	assert_int_equal(usage->cUsageIdentifier, 0);
+	assert_int_equal(GetLastError(), (DWORD)CRYPT_E_NOT_FOUND);
+	assert_int_equal(certs[1]->ctx.pCertInfo->SerialNumber.pbData[0], 7);
+
+	cert_free(certs[0]);
+	cert_free(certs[1]);
+	free(certs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +302,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gateways, make_root, remove_root),
 		cmocka_unit_test_setup_teardown(test_power, make_root, remove_root),
 		cmocka_unit_test_setup_teardown(test_pdh, make_root, remove_root),
+		cmocka_unit_test(test_certs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
