@@ -1,8 +1,9 @@
 /* version.dll over this program's own version resource
  * (version_info.rc): GetFileVersionInfoSize/GetFileVersionInfo (W, A
  * and Ex), VerQueryValueW/A for the fixed part, the translation table
- * and a string; a PE without a version resource, a file that is not a
- * PE and one that does not exist fail. */
+ * and a string; kernel32.dll's version is Windows'; a PE without a
+ * version resource, a file that is not a PE and one that does not exist
+ * fail. */
 #include <windows.h>
 #include <winver.h>
 
@@ -79,6 +80,29 @@ int main(void)
 	ok(GetFileVersionInfoSizeW(other, &handle) == 0, "a text file has a version\n");
 	ok(GetLastError() == ERROR_RESOURCE_DATA_NOT_FOUND, "text file: error %lu\n", GetLastError());
 	DeleteFileW(other);
+
+	/* kernel32.dll's version is Windows' (programs learn the real
+	 * version from it). */
+	{
+		NTSTATUS(WINAPI * get_version)(RTL_OSVERSIONINFOW *) =
+			(void *)GetProcAddress(GetModuleHandleA("ntdll.dll"), "RtlGetVersion");
+		RTL_OSVERSIONINFOW osv = { sizeof(osv), 0, 0, 0, 0, { 0 } };
+		get_version(&osv);
+		size = GetFileVersionInfoSizeW(L"kernel32.dll", &handle);
+		ok(size > 0, "kernel32.dll: no version (%lu)\n", GetLastError());
+		block = calloc(1, size + 1);
+		ok(size && GetFileVersionInfoW(L"kernel32.dll", 0, size, block) &&
+			   VerQueryValueW(block, L"\\", (void **)&ffi, &len) && ffi->dwSignature == VS_FFI_SIGNATURE,
+		   "kernel32.dll's fixed information\n");
+		/* Wine's DLLs carry one version (10.0) whatever version its
+		 * prefix reports (6.1 in the tests' prefix). */
+		ok_todo_wine(size && HIWORD(ffi->dwFileVersionMS) == osv.dwMajorVersion, "kernel32.dll %u.%u, Windows %lu.%lu\n",
+			     HIWORD(ffi->dwFileVersionMS), LOWORD(ffi->dwFileVersionMS), osv.dwMajorVersion,
+			     osv.dwMinorVersion);
+		ok(size && VerQueryValueW(block, L"\\VarFileInfo\\Translation", (void **)&trans, &len) && len >= 4,
+		   "kernel32.dll's translations\n");
+		free(block);
+	}
 
 	SetLastError(0);
 	ok(GetFileVersionInfoSizeW(L"C:\\no\\such\\file.dll", &handle) == 0, "a missing file\n");

@@ -1,8 +1,10 @@
 /* GetFileVersionInfoSize and GetFileVersionInfo: the version resource of
  * a PE file, read from the file itself (a file that is not a PE image,
- * or has no version resource, fails with ERROR_RESOURCE_DATA_NOT_FOUND).  A name without a
- * folder that is not in the current directory is looked for beside the
- * program.  The size reported is three times the resource's: the block
+ * or has no version resource, fails with ERROR_RESOURCE_DATA_NOT_FOUND).
+ * A name without a folder that is not in the current directory is looked
+ * for beside the program; a builtin DLL (named alone or in the system folder), which
+ * has no file, gets a version resource made up for it (builtin.c).
+ * The size reported is three times the resource's: the block
  * keeps room after the resource for the ANSI copies VerQueryValueA makes
  * of its strings (query.c). */
 #include <stdlib.h>
@@ -62,6 +64,16 @@ static uint8_t *load_resource(const WCHAR *name, size_t *len)
 		return NULL;
 	}
 	file = read_file(name, &size);
+	if (!file) {
+		/* A builtin DLL has no file: its resource is made up. */
+		const char *dll = version_builtin_name(name);
+		if (dll) {
+			res = version_builtin_resource(dll, len);
+			if (!res)
+				SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+			return res;
+		}
+	}
 	if (!file && !has_folder(name) && GetLastError() == ERROR_FILE_NOT_FOUND) {
 		DWORD n = GetModuleFileNameW(NULL, path, MAX_PATH), cut = 0;
 		for (DWORD i = 0; i < n; i++)

@@ -16,4 +16,10 @@
  * version resource) (resource.c). */
 DWORD version_find_resource(const uint8_t *file, size_t size, size_t *off, size_t *len);
 
+/* A builtin DLL's version resource, malloc'd (builtin.c); NULL when out
+ * of memory.  version_builtin_name: which builtin a file name means
+ * ("kernel32.dll", "C:\\windows\\system32\\kernel32.dll"), or NULL. */
+BYTE *version_builtin_resource(const char *dll, size_t *len);
+const char *version_builtin_name(const WCHAR *name);
+
 #endif
