@@ -1,7 +1,8 @@
 /* ole32/combase: apartments (S_OK, S_FALSE, RPC_E_CHANGED_MODE and the
  * count CoUninitialize undoes), task memory and the task IMalloc, GUIDs
  * and their strings, activation of a class nobody registered, and
- * PropVariantClear; the same functions through combase.dll. */
+ * PropVariantClear, COM security; the same functions through
+ * combase.dll. */
 #define COBJMACROS
 #include <windows.h>
 #include <objbase.h>
@@ -181,6 +182,49 @@ static void test_propvariant(void)
 	ok(PropVariantClear(NULL) == S_OK, "NULL\n");
 }
 
+/* CoInitializeSecurity takes the process's defaults once; a blanket is
+ * set through the object's IClientSecurity, which a plain object lacks. */
+static HRESULT WINAPI plain_qi(IUnknown *u, REFIID iid, void **out)
+{
+	if (IsEqualIID(iid, &iid_unknown)) {
+		*out = u;
+		return S_OK;
+	}
+	*out = NULL;
+	return E_NOINTERFACE;
+}
+static ULONG WINAPI plain_addref(IUnknown *u)
+{
+	(void)u;
+	return 2;
+}
+static ULONG WINAPI plain_release(IUnknown *u)
+{
+	(void)u;
+	return 1;
+}
+static IUnknownVtbl plain_vtbl = { plain_qi, plain_addref, plain_release };
+static IUnknown plain = { &plain_vtbl };
+
+static void test_security(void)
+{
+	HRESULT hr;
+
+	ok(CoInitializeEx(NULL, COINIT_MULTITHREADED) == S_OK, "CoInitializeEx\n");
+	hr = CoInitializeSecurity(NULL, -1, NULL, NULL, RPC_C_AUTHN_LEVEL_DEFAULT, RPC_C_IMP_LEVEL_IMPERSONATE, NULL,
+				  EOAC_NONE, NULL);
+	ok(hr == S_OK, "CoInitializeSecurity: %#lx\n", hr);
+	/* The docs: RPC_E_TOO_LATE once it has been called; Wine's accepts
+	 * it again. */
+	hr = CoInitializeSecurity(NULL, -1, NULL, NULL, RPC_C_AUTHN_LEVEL_DEFAULT, RPC_C_IMP_LEVEL_IMPERSONATE, NULL,
+				  EOAC_NONE, NULL);
+	ok_todo_wine(hr == RPC_E_TOO_LATE, "second CoInitializeSecurity: %#lx\n", hr);
+	hr = CoSetProxyBlanket(&plain, RPC_C_AUTHN_WINNT, RPC_C_AUTHZ_NONE, NULL, RPC_C_AUTHN_LEVEL_CALL,
+			       RPC_C_IMP_LEVEL_IMPERSONATE, NULL, EOAC_NONE);
+	ok(hr == E_NOINTERFACE, "CoSetProxyBlanket on a plain object: %#lx\n", hr);
+	CoUninitialize();
+}
+
 /* combase.dll exports the same functions (Windows 8 and later). */
 static void test_combase(void)
 {
@@ -215,5 +259,6 @@ int main(void)
 	test_guids();
 	test_propvariant();
 	test_combase();
+	test_security();
 	return test_summary();
 }

@@ -1,7 +1,7 @@
 /* dbghelp for the calling process: SymFromAddr over this program's own
  * exports (name, displacement, module base), SymGetModuleBase64,
- * SymFunctionTableAccess64, and StackWalk64 from a captured context up
- * through three exported functions to main. */
+ * SymFunctionTableAccess64, StackWalk64 from a captured context up
+ * through three exported functions to main, and EnumerateLoadedModulesEx. */
 #include <windows.h>
 #include <dbghelp.h>
 
@@ -96,6 +96,40 @@ static __attribute__((noinline)) void test_walk(void)
 	ok(i < npcs, "test_walk is not on the stack\n");
 }
 
+/* EnumerateLoadedModulesEx lists this program (with its image size)
+ * and kernel32. */
+struct seen {
+	HMODULE self, k32;
+	int self_seen, k32_seen;
+	ULONG self_size;
+};
+
+static BOOL CALLBACK module_cb(PCSTR name, DWORD64 base, ULONG size, PVOID ctx)
+{
+	struct seen *s = ctx;
+
+	(void)name;
+	if (base == (DWORD64)(ULONG_PTR)s->self) {
+		s->self_seen++;
+		s->self_size = size;
+	}
+	if (base == (DWORD64)(ULONG_PTR)s->k32)
+		s->k32_seen++;
+	return TRUE;
+}
+
+static void test_modules(void)
+{
+	struct seen s = { GetModuleHandleA(NULL), GetModuleHandleA("kernel32.dll"), 0, 0, 0 };
+	IMAGE_NT_HEADERS *nt = (IMAGE_NT_HEADERS *)((BYTE *)s.self + ((IMAGE_DOS_HEADER *)s.self)->e_lfanew);
+
+	ok(EnumerateLoadedModulesEx(GetCurrentProcess(), module_cb, &s), "EnumerateLoadedModulesEx: %lu\n",
+	   GetLastError());
+	ok(s.self_seen == 1 && s.self_size == nt->OptionalHeader.SizeOfImage, "the program: %d, size %lu\n",
+	   s.self_seen, s.self_size);
+	ok(s.k32_seen == 1, "kernel32: %d\n", s.k32_seen);
+}
+
 int main(void)
 {
 	ok(SymInitialize(GetCurrentProcess(), NULL, TRUE), "SymInitialize: %lu\n", GetLastError());
@@ -103,6 +137,7 @@ int main(void)
 	ok(SymGetOptions() & SYMOPT_UNDNAME, "options\n");
 	test_symbols();
 	test_walk();
+	test_modules();
 	ok(SymCleanup(GetCurrentProcess()), "SymCleanup: %lu\n", GetLastError());
 	return test_summary();
 }
