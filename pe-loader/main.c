@@ -185,12 +185,15 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	/* Before anything else takes a handle: inherited handles keep the
 	 * values they had in the parent. */
-	if (startup_init(startup_fd))
+	if (startup_init(startup_fd)) {
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
+	}
 	/* Sockets and segments a crashed or killed ndrun left behind. */
 	shm_sweep_stale();
 	if (process_init(program, argc - i, argv + i)) {
 		ndrun_error("out of memory");
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 	main_stack(&stack_base, &stack_limit);
@@ -218,6 +221,7 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
+		free(program);
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;
