@@ -45,6 +45,11 @@ _Static_assert(offsetof(struct crt_file, _tmpfname) == 40, "FILE._tmpfname");
 #define CRT_IOERR 0x0020
 #define CRT_IOSTRG 0x0040
 #define CRT_IORW 0x0080
+/* msvcrt's own _flag bits (mingw's headers leave them out; its
+ * _lock_file sets _IOLOCKED on an _iob entry it holds). */
+#define CRT_IOUNBUF 0x0004   /* _IONBF: no buffer */
+#define CRT_IOYOURBUF 0x0100 /* the program's buffer (setvbuf) */
+#define CRT_IOLOCKED 0x8000
 #define CRT_IOB_ENTRIES 20
 /* _lock(CRT_STREAM_LOCKS + i) is _iob[i]'s lock (mingw's _lock_file relies on it). */
 #define CRT_STREAM_LOCKS 16
@@ -169,6 +174,15 @@ WCHAR *crt_utf8_to_wide_alloc(const char *s);
 char *crt_unix_path(const char *path);
 /* file.c: fd was opened with _O_* flags (its text mode) */
 void crt_fd_opened(int fd, int flags);
+/* file.c: fd's translation mode: CRT_O_BINARY, CRT_O_TEXT (the default),
+ * CRT_O_U8TEXT, CRT_O_U16TEXT or CRT_O_WTEXT */
+int crt_fd_mode(int fd);
+/* file.c: a seek or close on fd: its text-mode end of file (Ctrl-Z) and
+ * look-ahead byte are forgotten */
+void crt_fd_reset(int fd);
+/* stdio.c: n UTF-16 units written to a stream as its mode wants them
+ * (the wide printf family); the count written */
+size_t crt_stream_put_wide(struct crt_file *f, const WCHAR *s, size_t n);
 /* osfhandle.c */
 void crt_osf_closed(int fd);
 intptr_t __cdecl crt__get_osfhandle(int fd);
@@ -461,6 +475,22 @@ extern struct crt_file crt__iob[CRT_IOB_ENTRIES];
 struct crt_file *__cdecl crt___iob_func(void);
 void __cdecl crt__lock_file(struct crt_file *f);
 void __cdecl crt__unlock_file(struct crt_file *f);
+int __cdecl crt__filbuf(struct crt_file *f);
+/* wstdio.c */
+int __cdecl crt_fputws(const WCHAR *s, struct crt_file *f);
+WCHAR *__cdecl crt_fgetws(WCHAR *buf, int n, struct crt_file *f);
+WCHAR __cdecl crt_putwchar(WCHAR c);
+WCHAR __cdecl crt_getwchar(void);
+WCHAR __cdecl crt__fputwchar(WCHAR c);
+WCHAR __cdecl crt__fgetwchar(void);
+int __cdecl crt__fputchar(int c);
+int __cdecl crt__fgetchar(void);
+int __cdecl crt__putws(const WCHAR *s);
+char *__cdecl crt_gets(char *buf);
+WCHAR *__cdecl crt__getws(WCHAR *buf);
+int __cdecl crt__putw(int v, struct crt_file *f);
+int __cdecl crt__getw(struct crt_file *f);
+int __cdecl crt__flsbuf(int c, struct crt_file *f);
 struct crt_file *__cdecl crt_fopen(const char *path, const char *mode);
 struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode);
 struct crt_file *__cdecl crt__fdopen(int fd, const char *mode);

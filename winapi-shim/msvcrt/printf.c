@@ -1023,11 +1023,8 @@ static int to_stream_opts(unsigned int opts, struct crt_file *f, int wide, const
 		crt__lock_file(f);
 		int ok;
 		if (wide) {
-			size_t n = crt_wide_to_utf8(o.data, len, NULL, 0);
-			char *text = malloc(n + 1);
-			ok = text && crt_wide_to_utf8(o.data, len, text, n) == n &&
-			     crt_fwrite(text, 1, n, f) == n;
-			free(text);
+			/* as fputwc writes them: the stream's mode decides */
+			ok = crt_stream_put_wide(f, o.data, len) == (size_t)len;
 		} else {
 			ok = crt_fwrite(o.data, 1, len, f) == (size_t)len;
 		}
