@@ -2,10 +2,14 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "binfmt.h"
+#include "cmd/cmd.h"
 #include "check.h"
 #include "core/debug.h"
 #include "core/heap.h"
@@ -25,6 +29,8 @@ static void usage(FILE *f)
 		"       ndrun --check PROGRAM.exe [DLL...]\n"
 		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"PROGRAM cmd or cmd.exe (when no such file exists) is ndrun's builtin cmd:\n"
+		"ndrun cmd /c COMMAND runs COMMAND as Windows' cmd.exe would (docs/cmd.md).\n"
 		"\n"
 		"  --check              resolve the import graph of PROGRAM (and of DLLs it\n"
 		"                       loads at run time) as loading would, run nothing, and\n"
@@ -79,6 +85,7 @@ int main(int argc, char **argv)
 	void *stack_base, *stack_limit;
 	exe_entry_fn entry;
 	int i = 1, startup_fd = -1;
+	bool builtin_cmd = false;
 
 	debug_init(getenv("NDSHIM_DEBUG"));
 	if (i < argc && !strcmp(argv[i], "--help")) {
@@ -109,6 +116,11 @@ int main(int argc, char **argv)
 	if (i + 1 < argc && !strcmp(argv[i], "--startup-fd")) {
 		startup_fd = atoi(argv[i + 1]);
 		i += 2;
+	}
+	/* Internal: CreateProcess of "cmd.exe" starts ndrun's own (cmd/). */
+	if (i + 1 < argc && !strcmp(argv[i], "--builtin") && !strcmp(argv[i + 1], "cmd.exe")) {
+		builtin_cmd = true;
+		i++;
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
@@ -145,6 +157,12 @@ int main(int argc, char **argv)
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();
+	/* `ndrun cmd /c ...` too, when there is no program file of the name */
+	if (!builtin_cmd && !strchr(argv[i], '/') && access(argv[i], F_OK) &&
+	    (!strcasecmp(argv[i], "cmd") || !strcasecmp(argv[i], "cmd.exe")))
+		builtin_cmd = true;
+	if (builtin_cmd)
+		loader_exit_process((UINT)cmd_main());
 	loader_lock();
 	exe = module_load_exe(argv[i], &err);
 	if (exe) {

@@ -274,7 +274,46 @@ int __cdecl crt__fprintf_l(struct crt_file *f, const char *fmt, crt_locale_t loc
 int __cdecl crt__vscprintf_l(const char *fmt, crt_locale_t locale, __ms_va_list ap);
 int __cdecl crt__scprintf_l(const char *fmt, crt_locale_t locale, ...);
 /* system.c */
+/* "%ComSpec% /c cmd" (malloc'ed), the line system and _popen run */
+WCHAR *crt_cmd_line(const WCHAR *cmd);
+int crt_errno_from_spawn(DWORD err);
 int __cdecl crt_system(const char *cmd);
+/* scanf_msvcrt.c: msvcrt's scanf family, plain and _s */
+#define PROTO_FAMILY(suffix)                                                                             \
+	int __cdecl crt_sscanf##suffix(const char *, const char *, ...);                                   \
+	int __cdecl crt_swscanf##suffix(const WCHAR *, const WCHAR *, ...);                                \
+	int __cdecl crt__sscanf##suffix##_l(const char *, const char *, crt_locale_t, ...);                \
+	int __cdecl crt__swscanf##suffix##_l(const WCHAR *, const WCHAR *, crt_locale_t, ...);             \
+	int __cdecl crt__snscanf##suffix(const char *, size_t, const char *, ...);                         \
+	int __cdecl crt__snwscanf##suffix(const WCHAR *, size_t, const WCHAR *, ...);                      \
+	int __cdecl crt__snscanf##suffix##_l(const char *, size_t, const char *, crt_locale_t, ...);       \
+	int __cdecl crt__snwscanf##suffix##_l(const WCHAR *, size_t, const WCHAR *, crt_locale_t, ...);    \
+	int __cdecl crt_fscanf##suffix(struct crt_file *, const char *, ...);                              \
+	int __cdecl crt_fwscanf##suffix(struct crt_file *, const WCHAR *, ...);                            \
+	int __cdecl crt__fscanf##suffix##_l(struct crt_file *, const char *, crt_locale_t, ...);           \
+	int __cdecl crt__fwscanf##suffix##_l(struct crt_file *, const WCHAR *, crt_locale_t, ...);         \
+	int __cdecl crt_scanf##suffix(const char *, ...);                                                  \
+	int __cdecl crt_wscanf##suffix(const WCHAR *, ...);                                                \
+	int __cdecl crt__scanf##suffix##_l(const char *, crt_locale_t, ...);                               \
+	int __cdecl crt__wscanf##suffix##_l(const WCHAR *, crt_locale_t, ...);
+
+PROTO_FAMILY()
+PROTO_FAMILY(_s)
+#undef PROTO_FAMILY
+/* tokens.c */
+char *__cdecl crt_strtok_s(char *s, const char *delim, char **context);
+WCHAR *__cdecl crt_wcstok_s(WCHAR *s, const WCHAR *delim, WCHAR **context);
+WCHAR *__cdecl crt_wcstok(WCHAR *s, const WCHAR *delim);
+WCHAR *__cdecl ucrt_wcstok(WCHAR *s, const WCHAR *delim, WCHAR **context);
+/* errno.c */
+char *__cdecl crt__strerror(const char *s);
+/* tmpfile.c */
+struct crt_file *__cdecl crt_tmpfile(void);
+int __cdecl crt_tmpfile_s(struct crt_file **out);
+/* popen.c */
+struct crt_file *__cdecl crt__popen(const char *cmd, const char *mode);
+struct crt_file *__cdecl crt__wpopen(const WCHAR *cmd, const WCHAR *mode);
+int __cdecl crt__pclose(struct crt_file *f);
 int __cdecl crt__wsystem(const WCHAR *cmd);
 
 /* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
