@@ -318,6 +318,11 @@ static struct cmd_result do_del(const WCHAR *args, const struct cmd_io *io)
 		cmd_words_free(v, n < 0 ? 0 : n);
 		return failed;
 	}
+	if (strchr(sw, 's') || strchr(sw, 'p') || strchr(sw, 'a')) {
+		cmd_print(io, 2, "ndrun's cmd: del /s, /p and /a are not supported by ndrun's cmd\r\n");
+		cmd_words_free(v, n);
+		return failed;
+	}
 	for (int i = 0; i < n; i++) {
 		WIN32_FIND_DATAW fd;
 		HANDLE find = FindFirstFileW(v[i], &fd);
