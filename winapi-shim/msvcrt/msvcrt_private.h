@@ -588,6 +588,17 @@ int __cdecl crt_remove(const char *path);
 #define X(ret, name, params, args) ret __cdecl crt_##name params;
 #include "msvcrt/wrappers.h"
 #undef X
+/* math.c */
+#define M(ret, name, params, args) ret __cdecl crt_##name params;
+#include "msvcrt/mathfn.h"
+#undef M
+double __cdecl crt_scalbln(double x, int n);
+float __cdecl crt_scalblnf(float x, int n);
+int __cdecl crt_lrintf(float x);
+int __cdecl crt_lroundf(float x);
+int64_t __cdecl crt_llrintf(float x);
+int64_t __cdecl crt_llroundf(float x);
+float __cdecl crt_nanf(const char *tag);
 
 /* string.c */
 int __cdecl crt_strcoll(const char *a, const char *b);
