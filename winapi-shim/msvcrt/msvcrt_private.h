@@ -300,6 +300,9 @@ int __cdecl crt_system(const char *cmd);
 PROTO_FAMILY()
 PROTO_FAMILY(_s)
 #undef PROTO_FAMILY
+/* assert.c */
+void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
+void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
 /* tokens.c */
 char *__cdecl crt_strtok_s(char *s, const char *delim, char **context);
 WCHAR *__cdecl crt_wcstok_s(WCHAR *s, const WCHAR *delim, WCHAR **context);
