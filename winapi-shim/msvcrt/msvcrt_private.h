@@ -300,6 +300,39 @@ int __cdecl crt_system(const char *cmd);
 PROTO_FAMILY()
 PROTO_FAMILY(_s)
 #undef PROTO_FAMILY
+/* time_forms.c */
+struct crt_timeb64;
+struct crt_timeb32;
+struct crt_tm *__cdecl crt__gmtime32(const int *t);
+struct crt_tm *__cdecl crt__localtime32(const int *t);
+char *__cdecl crt__ctime32(const int *t);
+int __cdecl crt__mktime32(struct crt_tm *tm);
+double __cdecl crt__difftime32(int a, int b);
+int __cdecl crt__gmtime32_s(struct crt_tm *out, const int *t);
+int __cdecl crt__localtime32_s(struct crt_tm *out, const int *t);
+crt_time64 __cdecl crt__mkgmtime64(struct crt_tm *tm);
+int __cdecl crt__mkgmtime32(struct crt_tm *tm);
+WCHAR *__cdecl crt__wasctime(const struct crt_tm *tm);
+WCHAR *__cdecl crt__wctime64(const crt_time64 *t);
+WCHAR *__cdecl crt__wctime32(const int *t);
+int __cdecl crt_asctime_s(char *buf, size_t size, const struct crt_tm *tm);
+int __cdecl crt__wasctime_s(WCHAR *buf, size_t size, const struct crt_tm *tm);
+int __cdecl crt__ctime64_s(char *buf, size_t size, const crt_time64 *t);
+int __cdecl crt__ctime32_s(char *buf, size_t size, const int *t);
+int __cdecl crt__wctime64_s(WCHAR *buf, size_t size, const crt_time64 *t);
+int __cdecl crt__wctime32_s(WCHAR *buf, size_t size, const int *t);
+char *__cdecl crt__strdate(char *buf);
+char *__cdecl crt__strtime(char *buf);
+WCHAR *__cdecl crt__wstrdate(WCHAR *buf);
+WCHAR *__cdecl crt__wstrtime(WCHAR *buf);
+int __cdecl crt__strdate_s(char *buf, size_t size);
+int __cdecl crt__strtime_s(char *buf, size_t size);
+int __cdecl crt__wstrdate_s(WCHAR *buf, size_t size);
+int __cdecl crt__wstrtime_s(WCHAR *buf, size_t size);
+void __cdecl crt__ftime64(struct crt_timeb64 *tb);
+void __cdecl crt__ftime32(struct crt_timeb32 *tb);
+int __cdecl crt__ftime64_s(struct crt_timeb64 *tb);
+int __cdecl crt__ftime32_s(struct crt_timeb32 *tb);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
