@@ -154,8 +154,8 @@ WCHAR *__cdecl crt__wctime32(const int *t)
 	return widen_text(crt__ctime32(t));
 }
 
-/* The _s forms: 26 characters at least, EINVAL or ERANGE returned (and
- * the handler called), the buffer emptied on failure. */
+/* The _s forms: 26 characters at least, else EINVAL returned (and the
+ * handler called) with the buffer emptied, as documented. */
 static int text_s(void *buf, size_t size, int wide, const char *text)
 {
 	if (!buf || !size) {
@@ -168,9 +168,9 @@ static int text_s(void *buf, size_t size, int wide, const char *text)
 	else
 		((char *)buf)[0] = 0;
 	if (size < 26) {
-		crt_set_errno(ERANGE);
+		crt_set_errno(EINVAL);
 		crt_invalid_parameter_noinfo();
-		return ERANGE;
+		return EINVAL;
 	}
 	if (!text) {
 		crt_set_errno(EINVAL);
