@@ -333,6 +333,62 @@ void __cdecl crt__ftime64(struct crt_timeb64 *tb);
 void __cdecl crt__ftime32(struct crt_timeb32 *tb);
 int __cdecl crt__ftime64_s(struct crt_timeb64 *tb);
 int __cdecl crt__ftime32_s(struct crt_timeb32 *tb);
+/* stat.c */
+struct crt_stat32;
+struct crt_stat32i64;
+struct crt_stat64i32;
+int __cdecl crt__stat64(const char *path, struct crt_stat64 *buf);
+int __cdecl crt__wstat64(const WCHAR *path, struct crt_stat64 *buf);
+#define STAT_FORMS(layout)                                                                                 \
+	int __cdecl crt__stat##layout(const char *path, struct crt_stat##layout *buf);                     \
+	int __cdecl crt__wstat##layout(const WCHAR *path, struct crt_stat##layout *buf);                   \
+	int __cdecl crt__fstat##layout(int fd, struct crt_stat##layout *buf);
+STAT_FORMS(32)
+STAT_FORMS(32i64)
+STAT_FORMS(64i32)
+#undef STAT_FORMS
+/* find.c */
+struct crt_finddata32;
+struct crt_wfinddata32;
+intptr_t __cdecl crt__findfirst32(const char *pattern, struct crt_finddata32 *d);
+int __cdecl crt__findnext32(intptr_t handle, struct crt_finddata32 *d);
+intptr_t __cdecl crt__wfindfirst32(const WCHAR *pattern, struct crt_wfinddata32 *d);
+int __cdecl crt__wfindnext32(intptr_t handle, struct crt_wfinddata32 *d);
+struct crt_finddata32i64;
+struct crt_wfinddata32i64;
+intptr_t __cdecl crt__findfirst32i64(const char *pattern, struct crt_finddata32i64 *d);
+int __cdecl crt__findnext32i64(intptr_t handle, struct crt_finddata32i64 *d);
+intptr_t __cdecl crt__wfindfirst32i64(const WCHAR *pattern, struct crt_wfinddata32i64 *d);
+int __cdecl crt__wfindnext32i64(intptr_t handle, struct crt_wfinddata32i64 *d);
+struct crt_finddata64i32;
+struct crt_wfinddata64i32;
+intptr_t __cdecl crt__findfirst64i32(const char *pattern, struct crt_finddata64i32 *d);
+int __cdecl crt__findnext64i32(intptr_t handle, struct crt_finddata64i32 *d);
+intptr_t __cdecl crt__wfindfirst64i32(const WCHAR *pattern, struct crt_wfinddata64i32 *d);
+int __cdecl crt__wfindnext64i32(intptr_t handle, struct crt_wfinddata64i32 *d);
+struct crt_finddata64;
+struct crt_wfinddata64;
+intptr_t __cdecl crt__findfirst64(const char *pattern, struct crt_finddata64 *d);
+int __cdecl crt__findnext64(intptr_t handle, struct crt_finddata64 *d);
+intptr_t __cdecl crt__wfindfirst64(const WCHAR *pattern, struct crt_wfinddata64 *d);
+int __cdecl crt__wfindnext64(intptr_t handle, struct crt_wfinddata64 *d);
+int __cdecl crt__findclose(intptr_t handle);
+/* splitpath.c */
+void __cdecl crt__splitpath(const char *path, char *drive, char *dir, char *fname, char *ext);
+void __cdecl crt__wsplitpath(const WCHAR *path, WCHAR *drive, WCHAR *dir, WCHAR *fname, WCHAR *ext);
+int __cdecl crt__splitpath_s(const char *path, char *drive, size_t dsz, char *dir, size_t dirsz, char *fname,
+			     size_t fsz, char *ext, size_t esz);
+int __cdecl crt__wsplitpath_s(const WCHAR *path, WCHAR *drive, size_t dsz, WCHAR *dir, size_t dirsz, WCHAR *fname,
+			      size_t fsz, WCHAR *ext, size_t esz);
+void __cdecl crt__makepath(char *path, const char *drive, const char *dir, const char *fname, const char *ext);
+void __cdecl crt__wmakepath(WCHAR *path, const WCHAR *drive, const WCHAR *dir, const WCHAR *fname, const WCHAR *ext);
+int __cdecl crt__makepath_s(char *path, size_t size, const char *drive, const char *dir, const char *fname,
+			    const char *ext);
+int __cdecl crt__wmakepath_s(WCHAR *path, size_t size, const WCHAR *drive, const WCHAR *dir, const WCHAR *fname,
+			     const WCHAR *ext);
+/* thread.c */
+uintptr_t __cdecl crt__beginthread(void(__cdecl *proc)(void *), unsigned int stack_size, void *arg);
+void __cdecl crt__endthread(void) __attribute__((noreturn));
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));

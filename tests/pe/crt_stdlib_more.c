@@ -1,0 +1,98 @@
+/* stdlib.h and process.h beyond the common ones: _splitpath and
+ * _makepath (and their wide and _s forms: ERANGE and the parts emptied
+ * when one does not fit), and _beginthread (the routine runs with its
+ * argument; the thread's handle closes itself). */
+#define MINGW_HAS_SECURE_API 1
+#include <errno.h>
+#include <process.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "test.h"
+
+static void paths(void)
+{
+	char drive[_MAX_DRIVE], dir[_MAX_DIR], fname[_MAX_FNAME], ext[_MAX_EXT], path[_MAX_PATH];
+	wchar_t wdir[_MAX_DIR], wname[_MAX_FNAME], wpath[_MAX_PATH];
+
+	_splitpath("C:\\dir.x\\sub/file.tar.gz", drive, dir, fname, ext);
+	ok(!strcmp(drive, "C:") && !strcmp(dir, "\\dir.x\\sub/") && !strcmp(fname, "file.tar") && !strcmp(ext, ".gz"),
+	   "_splitpath: %s|%s|%s|%s\n", drive, dir, fname, ext);
+	_splitpath("name", drive, dir, fname, ext);
+	ok(!drive[0] && !dir[0] && !strcmp(fname, "name") && !ext[0], "_splitpath of a name\n");
+	_splitpath("dir\\.hidden", NULL, dir, fname, ext);
+	ok(!strcmp(dir, "dir\\") && !fname[0] && !strcmp(ext, ".hidden"), "_splitpath .hidden: %s|%s\n", fname, ext);
+	_wsplitpath(L"D:\\a\\b.c", NULL, wdir, wname, NULL);
+	ok(!wcscmp(wdir, L"\\a\\") && !wcscmp(wname, L"b"), "_wsplitpath\n");
+	ok(_splitpath_s("C:\\d\\f.txt", drive, sizeof(drive), dir, sizeof(dir), fname, sizeof(fname), ext,
+			sizeof(ext)) == 0 && !strcmp(fname, "f"), "_splitpath_s\n");
+
+	_makepath(path, "c", "\\dir", "file", "txt");
+	ok(!strcmp(path, "c:\\dir\\file.txt"), "_makepath: %s\n", path);
+	_makepath(path, NULL, "dir/", "file", ".txt");
+	ok(!strcmp(path, "dir/file.txt"), "_makepath with a separator and a dot: %s\n", path);
+	_makepath(path, NULL, NULL, "f", NULL);
+	ok(!strcmp(path, "f"), "_makepath of a name: %s\n", path);
+	_wmakepath(wpath, L"X", L"y", L"z", L"w");
+	ok(!wcscmp(wpath, L"X:y\\z.w"), "_wmakepath\n");
+	ok(_makepath_s(path, sizeof(path), "c", "d", "e", "f") == 0 && !strcmp(path, "c:d\\e.f"), "_makepath_s\n");
+}
+
+#ifdef _UCRT
+static int invalid_calls;
+
+static void __cdecl on_invalid(const wchar_t *expr, const wchar_t *func, const wchar_t *file, unsigned int line,
+			       uintptr_t reserved)
+{
+	(void)expr, (void)func, (void)file, (void)line, (void)reserved;
+	invalid_calls++;
+}
+
+/* the _s forms' failures call the handler, which only the UCRT lets a
+ * program install */
+static void secure_failures(void)
+{
+	char small[4], fname[16], path[8];
+
+	_set_invalid_parameter_handler(on_invalid);
+	invalid_calls = 0;
+	fname[0] = 'x';
+	ok(_splitpath_s("C:\\dir\\f.txt", NULL, 0, small, sizeof(small), fname, sizeof(fname), NULL, 0) == ERANGE &&
+	   !small[0] && !fname[0], "_splitpath_s into a small buffer\n");
+	/* a buffer too small goes to the handler too (Wine's only returns) */
+	ok_todo_wine(invalid_calls == 1, "_splitpath_s into a small buffer: the handler was called %d times\n",
+		     invalid_calls);
+	ok(_makepath_s(path, sizeof(path), "c", "dir", "name", "ext") == ERANGE && !path[0], "_makepath_s too long\n");
+	_set_invalid_parameter_handler(NULL);
+}
+#endif
+
+static volatile LONG ran;
+
+static void __cdecl thread_proc(void *arg)
+{
+	InterlockedExchange(&ran, (LONG)(INT_PTR)arg);
+	_endthread();
+	InterlockedExchange(&ran, -1); /* not reached */
+}
+
+static void threads(void)
+{
+	uintptr_t h = _beginthread(thread_proc, 0, (void *)42);
+
+	ok(h != (uintptr_t)-1, "_beginthread: errno %d\n", errno);
+	for (int i = 0; i < 2000 && ran != 42; i++)
+		Sleep(10);
+	ok(ran == 42, "the thread did not run: %ld\n", ran);
+}
+
+int main(void)
+{
+	paths();
+#ifdef _UCRT
+	secure_failures();
+#endif
+	threads();
+	return test_summary();
+}
