@@ -3,12 +3,16 @@
  * _findnext/_findclose over a folder (wildcards, attributes, sizes, the
  * end: ENOENT), and the old POSIX names msvcrt.dll exports beside the
  * underscored ones (open read write lseek close access mkdir rmdir
- * unlink getcwd chdir). */
+ * unlink getcwd chdir), and the rest of io.h's descriptor calls: _sopen_s,
+ * _dup/_dup2 (the copy shares the file position), _eof, _tell, _chsize,
+ * _commit, _umask (a new file comes out read-only), _pipe, _chmod and
+ * _mktemp. */
 #define _CRT_INTERNAL_NONSTDC_NAMES 1
 #include <direct.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
+#include <share.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,12 +134,61 @@ static void posix_names(void)
 	free(d);
 }
 
+static void descriptors(void)
+{
+	char buf[32], name[32];
+	int fd = -1, d, p[2], n;
+
+	ok(_sopen_s(&fd, DIR_ "\\d.txt", _O_CREAT | _O_RDWR | _O_BINARY, _SH_DENYNO, _S_IREAD | _S_IWRITE) == 0 &&
+	   fd >= 0, "_sopen_s\n");
+	ok(_write(fd, "0123456789", 10) == 10, "_write\n");
+	ok(_tell(fd) == 10 && _eof(fd) == 1, "_tell, _eof at the end\n");
+	d = _dup(fd);
+	ok(d >= 0 && d != fd, "_dup\n");
+	ok(_lseek(d, 2, SEEK_SET) == 2 && _tell(fd) == 2, "the copy shares the position\n");
+	ok(_eof(fd) == 0, "_eof before the end\n");
+	ok(_chsize(fd, 4) == 0 && _filelength(fd) == 4, "_chsize\n");
+	ok(_commit(fd) == 0, "_commit\n");
+	ok(_dup2(fd, d) == 0, "_dup2\n");
+	_close(d);
+	_close(fd);
+	errno = 0;
+	ok(_dup(-1) == -1 && errno == EBADF, "_dup(-1): errno %d\n", errno);
+
+	/* _umask: the write permission taken away from new files */
+	ok(_umask(_S_IWRITE) == 0, "_umask\n");
+	fd = _creat(DIR_ "\\ro.txt", _S_IREAD | _S_IWRITE);
+	ok(fd >= 0, "_creat\n");
+	_close(fd);
+	_umask(0);
+	ok(_access(DIR_ "\\ro.txt", 2) == -1 && errno == EACCES, "a file made under _umask(_S_IWRITE) is writable\n");
+	ok(_chmod(DIR_ "\\ro.txt", _S_IREAD | _S_IWRITE) == 0 && _access(DIR_ "\\ro.txt", 2) == 0, "_chmod\n");
+	ok(_chmod(DIR_ "\\ro.txt", _S_IREAD) == 0 && _access(DIR_ "\\ro.txt", 2) == -1, "_chmod read-only\n");
+	_chmod(DIR_ "\\ro.txt", _S_IREAD | _S_IWRITE);
+	remove(DIR_ "\\ro.txt");
+	remove(DIR_ "\\d.txt");
+
+	/* a text-mode pipe: "\n" goes in as "\r\n" and comes out as "\n" */
+	ok(_pipe(p, 256, _O_TEXT) == 0, "_pipe\n");
+	ok(_write(p[1], "a\nb", 3) == 3, "_write to the pipe\n");
+	_close(p[1]);
+	n = _read(p[0], buf, sizeof(buf));
+	ok(n == 3 && !memcmp(buf, "a\nb", 3), "_read from the pipe: %d\n", n);
+	_close(p[0]);
+
+	strcpy(name, DIR_ "\\tXXXXXX");
+	ok(_mktemp(name) == name && !strstr(name, "XXXXXX") && strlen(name) == strlen(DIR_) + 8, "_mktemp: %s\n", name);
+	strcpy(name, DIR_ "\\tXX");
+	ok(_mktemp(name) == NULL, "_mktemp without six X\n");
+}
+
 int main(void)
 {
 	_mkdir(DIR_);
 	stats();
 	finding();
 	posix_names();
+	descriptors();
 	remove(DIR_ "\\a.txt");
 	remove(DIR_ "\\prog.exe");
 	_rmdir(DIR_);

@@ -132,6 +132,29 @@ static void wide_lines(void)
 }
 
 #ifndef _UCRT
+/* msvcrt.dll's printf _s family (the UCRT's are inline in its headers) */
+static void printf_secure(void)
+{
+	char buf[8];
+	wchar_t w[8];
+	int n;
+
+	n = _snprintf_s(buf, sizeof(buf), _TRUNCATE, "%s", "toolongtext");
+	ok(n == -1 && !strcmp(buf, "toolong"), "_snprintf_s _TRUNCATE: %d \"%s\"\n", n, buf);
+	n = _snprintf_s(buf, sizeof(buf), 3, "%d", 12345);
+	ok(n == -1 && !strcmp(buf, "123"), "_snprintf_s count 3: %d \"%s\"\n", n, buf);
+	n = _snprintf_s(buf, sizeof(buf), _TRUNCATE, "%d%c", 42, '!');
+	ok(n == 3 && !strcmp(buf, "42!"), "_snprintf_s: %d\n", n);
+	n = swprintf_s(w, 8, L"%ls-%d", L"ab", 7);
+	ok(n == 4 && !wcscmp(w, L"ab-7"), "swprintf_s: %d\n", n);
+	n = _snwprintf_s(w, 8, _TRUNCATE, L"%s", L"0123456789");
+	ok(n == -1 && !wcscmp(w, L"0123456"), "_snwprintf_s _TRUNCATE\n");
+	fflush(stdout);
+	n = printf_s("%s\n", "crt_stdio_more: printf_s");
+	ok(n == 25, "printf_s: %d\n", n);
+	fflush(stdout);
+}
+
 /* msvcrt's getc/putc macros go through _cnt, _filbuf and _flsbuf */
 static void macros(void)
 {
@@ -163,6 +186,7 @@ int main(void)
 	wide_lines();
 #ifndef _UCRT
 	macros();
+	printf_secure();
 #endif
 	return test_summary();
 }

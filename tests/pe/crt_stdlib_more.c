@@ -1,6 +1,8 @@
 /* stdlib.h and process.h beyond the common ones: _splitpath and
  * _makepath (and their wide and _s forms: ERANGE and the parts emptied
- * when one does not fit), and _beginthread (the routine runs with its
+ * when one does not fit), the integer-to-text forms (_itoa_s family:
+ * ERANGE when the digits do not fit; _ltow, _ui64tow ...), and
+ * _beginthread (the routine runs with its
  * argument; the thread's handle closes itself). */
 #define MINGW_HAS_SECURE_API 1
 #include <errno.h>
@@ -68,6 +70,36 @@ static void secure_failures(void)
 }
 #endif
 
+static void numbers(void)
+{
+	char buf[40];
+	wchar_t w[40];
+
+	ok(_itoa_s(-123, buf, sizeof(buf), 10) == 0 && !strcmp(buf, "-123"), "_itoa_s\n");
+	ok(_i64toa_s(-1, buf, sizeof(buf), 16) == 0 && !strcmp(buf, "ffffffffffffffff"), "_i64toa_s hex: %s\n", buf);
+	ok(_ui64toa_s(255, buf, sizeof(buf), 2) == 0 && !strcmp(buf, "11111111"), "_ui64toa_s binary\n");
+	ok(_ultoa_s(4294967295u, buf, sizeof(buf), 10) == 0 && !strcmp(buf, "4294967295"), "_ultoa_s\n");
+	ok(!wcscmp(_ltow(-77, w, 10), L"-77") && !wcscmp(_ultow(35, w, 36), L"z"), "_ltow, _ultow\n");
+	ok(!wcscmp(_i64tow(-5000000000LL, w, 10), L"-5000000000") && !wcscmp(_ui64tow(10, w, 8), L"12"),
+	   "_i64tow, _ui64tow\n");
+	ok(_itow_s(42, w, 40, 10) == 0 && !wcscmp(w, L"42"), "_itow_s\n");
+}
+
+#ifdef _UCRT
+static void numbers_invalid(void)
+{
+	char small[3];
+
+	_set_invalid_parameter_handler(on_invalid);
+	invalid_calls = 0;
+	small[0] = 'x';
+	ok(_itoa_s(12345, small, sizeof(small), 10) == ERANGE && !small[0], "_itoa_s too small\n");
+	ok(_itoa_s(1, small, sizeof(small), 1) == EINVAL, "_itoa_s radix 1\n");
+	ok(invalid_calls == 2, "the handler was called %d times\n", invalid_calls);
+	_set_invalid_parameter_handler(NULL);
+}
+#endif
+
 static volatile LONG ran;
 
 static void __cdecl thread_proc(void *arg)
@@ -92,6 +124,10 @@ int main(void)
 	paths();
 #ifdef _UCRT
 	secure_failures();
+#endif
+	numbers();
+#ifdef _UCRT
+	numbers_invalid();
 #endif
 	threads();
 	return test_summary();

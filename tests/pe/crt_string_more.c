@@ -2,7 +2,11 @@
  * wcstok_s (the caller's context; bad arguments go to the invalid-
  * parameter handler with errno EINVAL), wcstok (msvcrt's takes two
  * arguments, the UCRT's three), _strerror ("text: message\n"), and
- * _wcstoi64/_wcstoui64 (limits, ERANGE, the end pointer).  stdlib.h's
+ * _wcstoi64/_wcstoui64 (limits, ERANGE, the end pointer), reversing and
+ * filling (_strrev, _strset, _strnset, _wcsrev), _memicmp, _memccpy,
+ * _swab, strncat_s (ERANGE, _TRUNCATE), _strlwr_s, strerror_s, and
+ * ctype's ASCII helpers (_tolower/_toupper without a check, __isascii,
+ * __toascii, __iscsym).  stdlib.h's
  * qsort with a NULL comparator is an invalid parameter too (ndrun's
  * msvcrt stops a program that has no handler for it). */
 #define MINGW_HAS_SECURE_API 1
@@ -134,6 +138,51 @@ static void sorting(void)
 #endif
 }
 
+static void forms(void)
+{
+	char s[16], d[16], buf[8];
+	wchar_t w[8];
+
+	strcpy(s, "abcde");
+	ok(!strcmp(_strrev(s), "edcba"), "_strrev: %s\n", s);
+	/* (Wine's _strnset returns where it stopped, not the string) */
+	ok_todo_wine(_strnset(s, 'x', 2) == s, "_strnset's result\n");
+	ok(!strcmp(s, "xxcba"), "_strnset: %s\n", s);
+	ok(!strcmp(_strset(s, 'y'), "yyyyy"), "_strset: %s\n", s);
+	wcscpy(w, L"xyz");
+	ok(!wcscmp(_wcsrev(w), L"zyx"), "_wcsrev\n");
+	ok(_memicmp("HeLLo", "hello", 5) == 0 && _memicmp("a", "B", 1) < 0, "_memicmp\n");
+	ok(_memccpy(d, "key=value", '=', 9) == d + 4 && !memcmp(d, "key=", 4), "_memccpy\n");
+	ok(_memccpy(d, "abc", 'z', 3) == NULL, "_memccpy without the byte\n");
+	_swab("badc", d, 4);
+	ok(!memcmp(d, "abcd", 4), "_swab\n");
+
+	strcpy(buf, "ab");
+	ok(strncat_s(buf, sizeof(buf), "cdefgh", 3) == 0 && !strcmp(buf, "abcde"), "strncat_s: %s\n", buf);
+	ok(strncat_s(buf, sizeof(buf), "xyz", _TRUNCATE) == STRUNCATE && !strcmp(buf, "abcdexy"),
+	   "strncat_s _TRUNCATE: %s\n", buf);
+	strcpy(buf, "MiXeD");
+	ok(_strlwr_s(buf, sizeof(buf)) == 0 && !strcmp(buf, "mixed"), "_strlwr_s\n");
+	ok(strerror_s(s, sizeof(s), ENOENT) == 0 && !strcmp(s, "No such file or"), "strerror_s cut: %s\n", s);
+
+	ok(_tolower('A') == 'a' && _toupper('b') == 'B' && _tolower('a') == 'a' + 32, "_tolower/_toupper\n");
+	ok(__isascii(0x7f) && !__isascii(0x80) && __toascii(0x1c1) == 0x41, "__isascii, __toascii\n");
+	ok(__iscsym('_') && __iscsym('9') && !__iscsymf('9') && __iscsymf('a') && !__iscsym('-'), "__iscsym(f)\n");
+}
+
+#ifdef _UCRT
+static void forms_invalid(void)
+{
+	char buf[4] = "abc";
+
+	if (test_on_wine())
+		return; /* (Wine's strncat_s checks, its handler calls differ) */
+	invalid_calls = 0;
+	ok(strncat_s(buf, sizeof(buf), "de", 2) == ERANGE && !buf[0] && invalid_calls == 1,
+	   "strncat_s past the end: calls %d\n", invalid_calls);
+}
+#endif
+
 int main(void)
 {
 	/* msvcrt.dll has no handler a program can install (mingw-w64's
@@ -143,6 +192,10 @@ int main(void)
 	tokens();
 	errors();
 	numbers();
+	forms();
+#ifdef _UCRT
+	forms_invalid();
+#endif
 	sorting();
 	return test_summary();
 }

@@ -26,6 +26,8 @@
 
 #define MODE_FDS 1024
 #define CTRL_Z 0x1a
+/* _umask's mask of _S_IREAD and _S_IWRITE for files _open creates */
+int crt_umask_value;
 static int fd_mode[MODE_FDS]; /* 0: never set, the default is _O_TEXT */
 /* Text-mode reads: Ctrl-Z was seen (reads return 0 until a seek), and a
  * byte read ahead after a CR on a pipe or device (+1; 0: none). */
@@ -103,7 +105,7 @@ static int open_unix(const char *path, int flags, int pmode)
 		return -1;
 	}
 	/* _S_IWRITE absent: a read-only file */
-	int fd = open(upath, uf, (pmode & CRT_S_IWRITE) ? 0666 : 0444);
+	int fd = open(upath, uf, (pmode & ~crt_umask_value & CRT_S_IWRITE) ? 0666 : 0444);
 	TRACE(msvcrt, "%s %#x -> %d\n", upath, flags, fd);
 	free(upath);
 	if (fd < 0) {

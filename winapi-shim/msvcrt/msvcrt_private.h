@@ -172,6 +172,8 @@ char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) */
 char *crt_unix_path(const char *path);
+/* file.c: _umask's value (_S_IWRITE 0x80, _S_IREAD 0x100) */
+extern int crt_umask_value;
 /* file.c: fd was opened with _O_* flags (its text mode) */
 void crt_fd_opened(int fd, int flags);
 /* file.c: fd's translation mode: CRT_O_BINARY, CRT_O_TEXT (the default),
@@ -389,6 +391,93 @@ int __cdecl crt__wmakepath_s(WCHAR *path, size_t size, const WCHAR *drive, const
 /* thread.c */
 uintptr_t __cdecl crt__beginthread(void(__cdecl *proc)(void *), unsigned int stack_size, void *arg);
 void __cdecl crt__endthread(void) __attribute__((noreturn));
+/* numtext.c */
+WCHAR *__cdecl crt__ltow(int v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__ultow(unsigned int v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__i64tow(int64_t v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__ui64tow(uint64_t v, WCHAR *buf, int radix);
+int __cdecl crt__itoa_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ltoa_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ultoa_s(unsigned int v, void *buf, size_t size, int radix);
+int __cdecl crt__i64toa_s(int64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__ui64toa_s(uint64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__itow_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ltow_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ultow_s(unsigned int v, void *buf, size_t size, int radix);
+int __cdecl crt__i64tow_s(int64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__ui64tow_s(uint64_t v, void *buf, size_t size, int radix);
+/* string_more.c */
+char *__cdecl crt__strrev(char *s);
+WCHAR *__cdecl crt__wcsrev(WCHAR *s);
+char *__cdecl crt__strset(char *s, int c);
+char *__cdecl crt__strnset(char *s, int c, size_t n);
+WCHAR *__cdecl crt__wcsset(WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt__wcsnset(WCHAR *s, WCHAR c, size_t n);
+int __cdecl crt__memicmp(const void *a, const void *b, size_t n);
+void *__cdecl crt__memccpy(void *dst, const void *src, int c, size_t n);
+void __cdecl crt__swab(char *src, char *dst, int n);
+int __cdecl crt_strncat_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcsncat_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
+int __cdecl crt__strlwr_s(char *s, size_t size);
+int __cdecl crt__strupr_s(char *s, size_t size);
+int __cdecl crt__wcslwr_s(WCHAR *s, size_t size);
+int __cdecl crt__wcsupr_s(WCHAR *s, size_t size);
+int __cdecl crt__strset_s(char *s, size_t size, int c);
+int __cdecl crt__strnset_s(char *s, size_t size, int c, size_t n);
+int __cdecl crt__wcsset_s(WCHAR *s, size_t size, WCHAR c);
+int __cdecl crt__wcsnset_s(WCHAR *s, size_t size, WCHAR c, size_t n);
+int __cdecl crt_strerror_s(char *buf, size_t size, int err);
+int __cdecl crt__wcserror_s(WCHAR *buf, size_t size, int err);
+int __cdecl crt__strerror_s(char *buf, size_t size, const char *s);
+int __cdecl crt__tolower(int c);
+int __cdecl crt__toupper(int c);
+int __cdecl crt___isascii(int c);
+int __cdecl crt___toascii(int c);
+int __cdecl crt___iscsymf(int c);
+int __cdecl crt___iscsym(int c);
+int __cdecl crt_iswascii(WCHAR c);
+/* io_more.c */
+int __cdecl crt__sopen(const char *path, int flags, int share, ...);
+int __cdecl crt__wsopen(const WCHAR *path, int flags, int share, ...);
+int __cdecl crt__sopen_s(int *fd, const char *path, int flags, int share, int pmode);
+int __cdecl crt__wsopen_s(int *fd, const WCHAR *path, int flags, int share, int pmode);
+int __cdecl crt__creat(const char *path, int pmode);
+int __cdecl crt__wcreat(const WCHAR *path, int pmode);
+int __cdecl crt__dup(int fd);
+int __cdecl crt__dup2(int from, int to);
+int __cdecl crt__eof(int fd);
+int __cdecl crt__tell(int fd);
+int64_t __cdecl crt__telli64(int fd);
+int __cdecl crt__chsize(int fd, int size);
+int __cdecl crt__chsize_s(int fd, int64_t size);
+int __cdecl crt__commit(int fd);
+int __cdecl crt__umask(int mode);
+int __cdecl crt__umask_s(int mode, int *old);
+int __cdecl crt__pipe(int *fds, unsigned int size, int mode);
+int __cdecl crt__chmod(const char *path, int mode);
+int __cdecl crt__wchmod(const WCHAR *path, int mode);
+char *__cdecl crt__mktemp(char *tmpl);
+WCHAR *__cdecl crt__wmktemp(WCHAR *tmpl);
+int __cdecl crt__mktemp_s(char *tmpl, size_t size);
+int __cdecl crt__wmktemp_s(WCHAR *tmpl, size_t size);
+/* ucrt_stdio.c: _vsnprintf_s's rules with printf.c's options (CRT_PF_*) */
+int crt_vsnprintf_s_opts(unsigned int pfopts, void *buf, size_t size, size_t count, int wide, const void *fmt,
+			 __ms_va_list ap);
+/* printf_s.c: msvcrt's printf _s family */
+int __cdecl crt_vfprintf_s(struct crt_file *f, const char *fmt, __ms_va_list ap);
+int __cdecl crt_vfwprintf_s(struct crt_file *f, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vprintf_s(const char *fmt, __ms_va_list ap);
+int __cdecl crt_vwprintf_s(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_fprintf_s(struct crt_file *f, const char *fmt, ...);
+int __cdecl crt_fwprintf_s(struct crt_file *f, const WCHAR *fmt, ...);
+int __cdecl crt_printf_s(const char *fmt, ...);
+int __cdecl crt_wprintf_s(const WCHAR *fmt, ...);
+int __cdecl crt__vsnprintf_s(char *buf, size_t size, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt__vsnwprintf_s(WCHAR *buf, size_t size, size_t count, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vswprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__snprintf_s(char *buf, size_t size, size_t count, const char *fmt, ...);
+int __cdecl crt__snwprintf_s(WCHAR *buf, size_t size, size_t count, const WCHAR *fmt, ...);
+int __cdecl crt_swprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, ...);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
@@ -420,6 +509,7 @@ int __cdecl crt__wsystem(const WCHAR *cmd);
 #define CRT_PF_UCRT 0x10000         /* ucrtbase's rules: 2-digit exponents, "inf", %F, %n gated */
 #define CRT_PF_COUNT_OUTPUT 0x20000 /* _set_printf_count_output(1): %n allowed */
 #define CRT_PF_POSITIONAL 0x40000   /* the _p family: "%2$d" arguments */
+#define CRT_PF_SECURE 0x80000       /* the _s family: %n refused */
 /* Formats into a malloc'ed, terminated buffer of units; returns the length
  * or -1 (out of memory, or a refused conversion: errno EINVAL and the
  * invalid-parameter handler already called). */

@@ -917,8 +917,9 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		}
 		case 'n': {
 			void *p = arg_ptr(&a, pos);
-			if (ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) {
-				/* the UCRT refuses %n unless _set_printf_count_output */
+			if ((ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) || (o->opts & CRT_PF_SECURE)) {
+				/* the UCRT refuses %n unless _set_printf_count_output,
+				 * the _s family always */
 				o->refused = 1;
 				return;
 			}
