@@ -190,6 +190,26 @@ static void c99(void)
 	int(__cdecl * ilogb_)(double) = (void *)fn("ilogb");
 	double(__cdecl * remquo_)(double, double, int *) = (void *)fn("remquo");
 	int q = 0;
+	/* fenv.h with the UCRT's constants (FE_TOWARDZERO 0x300, FE_INEXACT 1) */
+	int(__cdecl * getround)(void) = (void *)fn("fegetround");
+	int(__cdecl * setround)(int) = (void *)fn("fesetround");
+	int(__cdecl * clearexc)(int) = (void *)fn("feclearexcept");
+	int(__cdecl * testexc)(int) = (void *)fn("fetestexcept");
+	d1 rint_ = (d1)fn("rint");
+	if (getround && setround && clearexc && testexc && rint_) {
+		volatile double third = 1.0;
+
+		ok(getround() == 0, "fegetround: %#x\n", getround());
+		ok(setround(0x300) == 0 && getround() == 0x300, "fesetround toward zero\n");
+		ok(rint_(-2.7) == -2, "rint toward zero\n");
+		ok(setround(0x100) == 0 && rint_(2.7) == 2 && rint_(-2.2) == -3, "rint downward\n");
+		ok(setround(0) == 0 && rint_(2.5) == 2, "back to nearest\n");
+		ok(setround(0x1234) != 0, "fesetround of nonsense\n");
+		ok(clearexc(0x1f) == 0 && testexc(0x1f) == 0, "feclearexcept\n");
+		third = third / 3.0;
+		ok(testexc(0x1f) == 0x01, "1/3 raised %#x, not FE_INEXACT alone\n", testexc(0x1f));
+		clearexc(0x1f);
+	}
 	if (fma_ && scalbn_ && ilogb_ && remquo_) {
 		ok(fma_(2, 3, 4) == 10, "fma\n");
 		ok(scalbn_(1, 3) == 8, "scalbn\n");

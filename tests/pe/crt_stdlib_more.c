@@ -1,7 +1,9 @@
 /* stdlib.h and process.h beyond the common ones: _splitpath and
  * _makepath (and their wide and _s forms: ERANGE and the parts emptied
  * when one does not fit), the integer-to-text forms (_itoa_s family:
- * ERANGE when the digits do not fit; _ltow, _ui64tow ...), and
+ * ERANGE when the digits do not fit; _ltow, _ui64tow ...), C99's
+ * isblank, btowc, strtoimax, imaxdiv and C11's timespec_get (the UCRT's),
+ * and
  * _beginthread (the routine runs with its
  * argument; the thread's handle closes itself). */
 #define MINGW_HAS_SECURE_API 1
@@ -9,6 +11,7 @@
 #include <process.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include "test.h"
@@ -86,6 +89,27 @@ static void numbers(void)
 }
 
 #ifdef _UCRT
+#include <inttypes.h>
+#include <wctype.h>
+/* C99 and C11 pieces only the UCRT exports */
+static void c99(void)
+{
+	char *end;
+	imaxdiv_t d;
+	struct timespec ts;
+	time_t before = time(NULL);
+
+	ok(isblank(' ') && isblank('\t') && !isblank('\n') && !isblank('x'), "isblank\n");
+	ok(iswblank(L' ') && !iswblank(L'a') && iswgraph(L'a') && !iswgraph(L' '), "iswblank, iswgraph\n");
+	ok(btowc('A') == L'A' && btowc(EOF) == WEOF && wctob(L'z') == 'z', "btowc, wctob\n");
+	ok(strtoimax("-9223372036854775807x", &end, 10) == -INTMAX_MAX && *end == 'x', "strtoimax\n");
+	ok(strtoumax("0xffffffffffffffff", &end, 16) == UINTMAX_MAX, "strtoumax\n");
+	d = imaxdiv(-7, 2);
+	ok(d.quot == -3 && d.rem == -1, "imaxdiv\n");
+	ok(timespec_get(&ts, TIME_UTC) == TIME_UTC && ts.tv_sec >= before && ts.tv_nsec < 1000000000,
+	   "timespec_get\n");
+}
+
 static void numbers_invalid(void)
 {
 	char small[3];
@@ -128,6 +152,7 @@ int main(void)
 	numbers();
 #ifdef _UCRT
 	numbers_invalid();
+	c99();
 #endif
 	threads();
 	return test_summary();

@@ -7,13 +7,17 @@
 
 #include "msvcrt/msvcrt_private.h"
 
+/* glibc's function itself, through a pointer the compiler cannot see
+ * through: gcc would inline rint, floor and the like as arithmetic that
+ * assumes round-to-nearest, and fesetround (fenv.c) must reach them. */
 #define M(ret, name, params, args)                                                                         \
 	ret __cdecl crt_##name params                                                                      \
 	{                                                                                                  \
+		ret(*volatile fn) params = name;                                                           \
 		int saved = errno;                                                                         \
 		ret r;                                                                                     \
 		errno = 0;                                                                                 \
-		r = name args;                                                                             \
+		r = fn args;                                                                               \
 		if (errno)                                                                                 \
 			crt_set_errno_host(errno);                                                         \
 		errno = saved;                                                                             \

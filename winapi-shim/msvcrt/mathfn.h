@@ -1,5 +1,6 @@
 /* The C math functions msvcrt.dll and ucrtbase.dll share with glibc up to
- * the calling convention and errno: M(return type, name, parameters,
+ * the calling convention and errno (nexttoward is nextafter: its long
+ * double is a double): M(return type, name, parameters,
  * arguments), expanded into ms_abi functions by math.c that carry a
  * domain or range error into the CRT's errno (EDOM and ERANGE are the
  * same numbers on Windows).  long double is double on Windows x64: the
@@ -104,8 +105,6 @@ M(float, ldexpf, (float x, int e), (x, e))
 M(float, modff, (float x, float *i), (x, i))
 M(int, ilogb, (double x), (x))
 M(int, ilogbf, (float x), (x))
-M(double, nexttoward, (double x, double y), (x, y))
-M(float, nexttowardf, (float x, double y), (x, y))
 M(double, j0, (double x), (x))
 M(double, j1, (double x), (x))
 M(double, jn, (int n, double x), (n, x))

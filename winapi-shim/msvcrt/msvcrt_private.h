@@ -478,6 +478,32 @@ int __cdecl crt_vswprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, __ms_va_l
 int __cdecl crt__snprintf_s(char *buf, size_t size, size_t count, const char *fmt, ...);
 int __cdecl crt__snwprintf_s(WCHAR *buf, size_t size, size_t count, const WCHAR *fmt, ...);
 int __cdecl crt_swprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, ...);
+/* c99_more.c */
+int __cdecl crt_isblank(int c);
+int __cdecl crt_iswblank(WCHAR c);
+int __cdecl crt_iswgraph(WCHAR c);
+WCHAR __cdecl crt_btowc(int c);
+int __cdecl crt_wctob(WCHAR c);
+int __cdecl crt_mblen(const char *s, size_t n);
+int __cdecl crt_mbtowc(WCHAR *out, const char *s, size_t n);
+int __cdecl crt_wctomb(char *out, WCHAR wc);
+int64_t __cdecl crt_strtoimax(const char *s, char **end, int base);
+uint64_t __cdecl crt_strtoumax(const char *s, char **end, int base);
+int64_t __cdecl crt_wcstoimax(const WCHAR *s, WCHAR **end, int base);
+uint64_t __cdecl crt_wcstoumax(const WCHAR *s, WCHAR **end, int base);
+struct crt_lldiv_t __cdecl crt_imaxdiv(int64_t num, int64_t den);
+int __cdecl crt_timespec_get(struct crt_timespec64 *ts, int base);
+/* fenv.c */
+struct crt_fenv;
+int __cdecl crt_fegetround(void);
+int __cdecl crt_fesetround(int mode);
+int __cdecl crt_fetestexcept(int mask);
+int __cdecl crt_feclearexcept(int mask);
+int __cdecl crt_fegetexceptflag(unsigned int *flags, int mask);
+int __cdecl crt_fesetexceptflag(const unsigned int *flags, int mask);
+int __cdecl crt_fegetenv(struct crt_fenv *env);
+int __cdecl crt_fesetenv(const struct crt_fenv *env);
+int __cdecl crt_feholdexcept(struct crt_fenv *env);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
