@@ -219,6 +219,60 @@ static void c99(void)
 }
 #endif
 
+#ifdef _UCRT
+/* complex.h: _Dcomplex and _Fcomplex are structs of two numbers */
+typedef struct {
+	double v[2];
+} dcx;
+typedef struct {
+	float v[2];
+} fcx;
+
+static int near_cx(dcx z, double re, double im)
+{
+	return close_to(z.v[0], re) && fabs(z.v[1] - im) < 1e-14;
+}
+
+static void complex_forms(void)
+{
+	dcx(__cdecl * build)(double, double) = (void *)fn("_Cbuild");
+	dcx(__cdecl * mulcc)(dcx, dcx) = (void *)fn("_Cmulcc");
+	double(__cdecl * cabs_)(dcx) = (void *)fn("cabs");
+	double(__cdecl * carg_)(dcx) = (void *)fn("carg");
+	double(__cdecl * norm_)(dcx) = (void *)fn("norm");
+	dcx(__cdecl * csqrt_)(dcx) = (void *)fn("csqrt");
+	dcx(__cdecl * cexp_)(dcx) = (void *)fn("cexp");
+	dcx(__cdecl * conj_)(dcx) = (void *)fn("conj");
+	dcx(__cdecl * cpow_)(dcx, dcx) = (void *)fn("cpow");
+	float(__cdecl * cabsf_)(fcx) = (void *)fn("cabsf");
+	fcx(__cdecl * csqrtf_)(fcx) = (void *)fn("csqrtf");
+	fcx(__cdecl * fbuild)(float, float) = (void *)fn("_FCbuild");
+	fcx f;
+
+	/* Wine's ucrtbase has cabs, _Cmulcc and others only as stubs that
+	 * stop the program: checked under ndrun alone */
+	if (test_on_wine()) {
+		printf("ucrt_math: complex.h not checked under Wine (its ucrtbase lacks cabs, _Cmulcc ...)\n");
+		return;
+	}
+	if (!build || !mulcc || !cabs_ || !carg_ || !norm_ || !csqrt_ || !cexp_ || !conj_ || !cpow_ || !cabsf_ ||
+	    !csqrtf_ || !fbuild)
+		return;
+	ok(near_cx(build(1, 2), 1, 2), "_Cbuild\n");
+	ok(near_cx(mulcc(build(1, 2), build(3, 4)), -5, 10), "_Cmulcc\n");
+	ok(cabs_(build(3, 4)) == 5, "cabs\n");
+	ok(close_to(carg_(build(0, 1)), M_PI / 2), "carg\n");
+	ok(norm_(build(3, 4)) == 25, "norm\n");
+	ok(near_cx(csqrt_(build(-4, 0)), 0, 2), "csqrt(-4)\n");
+	ok(near_cx(cexp_(build(0, M_PI)), -1, 0), "cexp(i pi)\n");
+	ok(near_cx(conj_(build(1, 2)), 1, -2), "conj\n");
+	ok(near_cx(cpow_(build(0, 1), build(2, 0)), -1, 0), "cpow(i, 2)\n");
+	ok(cabsf_(fbuild(3, 4)) == 5, "cabsf\n");
+	f = csqrtf_(fbuild(-9, 0));
+	ok(fabsf(f.v[0]) < 1e-6f && fabsf(f.v[1] - 3) < 1e-6f, "csqrtf(-9): %g %g\n", f.v[0], f.v[1]);
+}
+#endif
+
 int main(void)
 {
 	crt = GetModuleHandleA(CRT_DLL);
@@ -231,6 +285,7 @@ int main(void)
 	underscore_forms();
 #ifdef _UCRT
 	c99();
+	complex_forms();
 #endif
 	return test_summary();
 }

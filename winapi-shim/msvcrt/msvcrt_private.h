@@ -504,6 +504,28 @@ int __cdecl crt_fesetexceptflag(const unsigned int *flags, int mask);
 int __cdecl crt_fegetenv(struct crt_fenv *env);
 int __cdecl crt_fesetenv(const struct crt_fenv *env);
 int __cdecl crt_feholdexcept(struct crt_fenv *env);
+/* complex.c */
+struct crt_dcomplex;
+struct crt_fcomplex;
+#define Z1(name)                                                                                           \
+	struct crt_dcomplex __cdecl crt_##name(struct crt_dcomplex z);                                      \
+	struct crt_fcomplex __cdecl crt_##name##f(struct crt_fcomplex z);
+#define R1(name)                                                                                           \
+	double __cdecl crt_##name(struct crt_dcomplex z);                                                   \
+	float __cdecl crt_##name##f(struct crt_fcomplex z);
+#include "msvcrt/complexfn.h"
+#undef Z1
+#undef R1
+struct crt_dcomplex __cdecl crt_cpow(struct crt_dcomplex z, struct crt_dcomplex w);
+struct crt_fcomplex __cdecl crt_cpowf(struct crt_fcomplex z, struct crt_fcomplex w);
+double __cdecl crt_norm(struct crt_dcomplex z);
+float __cdecl crt_normf(struct crt_fcomplex z);
+struct crt_dcomplex __cdecl crt__Cbuild(double re, double im);
+struct crt_fcomplex __cdecl crt__FCbuild(float re, float im);
+struct crt_dcomplex __cdecl crt__Cmulcc(struct crt_dcomplex a, struct crt_dcomplex b);
+struct crt_dcomplex __cdecl crt__Cmulcr(struct crt_dcomplex a, double b);
+struct crt_fcomplex __cdecl crt__FCmulcc(struct crt_fcomplex a, struct crt_fcomplex b);
+struct crt_fcomplex __cdecl crt__FCmulcr(struct crt_fcomplex a, float b);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
