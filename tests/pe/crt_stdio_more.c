@@ -7,6 +7,9 @@
  * _fgetc_nolock and _fputc_nolock: _filbuf and _flsbuf). */
 #define MINGW_HAS_SECURE_API 1
 #include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <share.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +180,33 @@ static void macros(void)
 }
 #endif
 
+/* _fsopen, freopen_s, _wfdopen, _flushall, clearerr_s, fread_s */
+static void stream_forms(void)
+{
+	FILE *f = _fsopen("crt_stdio_more_f.tmp", "w+", _SH_DENYNO), *g = NULL;
+	char buf[8];
+
+	ok(f != NULL, "_fsopen\n");
+	if (!f)
+		return;
+	fputs("hello", f);
+	ok(_flushall() >= 4, "_flushall counts the open streams\n");
+	ok(freopen_s(&g, "crt_stdio_more_f.tmp", "r", f) == 0 && g == f, "freopen_s\n");
+#ifdef _UCRT
+	ok(fread_s(buf, sizeof(buf), 1, 5, f) == 5 && !memcmp(buf, "hello", 5), "fread_s\n");
+#else
+	ok(fread(buf, 1, 5, f) == 5 && !memcmp(buf, "hello", 5), "fread\n");
+#endif
+	ok(fgetc(f) == EOF && feof(f) && clearerr_s(f) == 0 && !feof(f), "clearerr_s\n");
+	fclose(f);
+	int fd = _open("crt_stdio_more_f.tmp", _O_RDONLY);
+	f = _wfdopen(fd, L"r");
+	ok(f && fgetc(f) == 'h', "_wfdopen\n");
+	if (f)
+		fclose(f);
+	DeleteFileA("crt_stdio_more_f.tmp");
+}
+
 int main(void)
 {
 	temp_files();
@@ -184,6 +214,7 @@ int main(void)
 	secure_open();
 	scanning();
 	wide_lines();
+	stream_forms();
 #ifndef _UCRT
 	macros();
 	printf_secure();

@@ -8,6 +8,7 @@
  * argument; the thread's handle closes itself). */
 #define MINGW_HAS_SECURE_API 1
 #include <errno.h>
+#include <search.h>
 #include <process.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,39 @@ static void numbers_invalid(void)
 }
 #endif
 
+static int __cdecl cmp_ctx(void *ctx, const void *a, const void *b)
+{
+	(*(int *)ctx)++;
+	return *(const int *)a - *(const int *)b;
+}
+
+static int __cdecl cmp_plain(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* qsort_s and bsearch_s (the comparator gets the context), _lfind and
+ * _lsearch, the wide number forms */
+static void searching(void)
+{
+	int a[] = { 5, 3, 9, 1 }, calls = 0, key = 9, more[5] = { 1, 2 };
+	unsigned int n = 2;
+	int *found;
+
+	qsort_s(a, 4, sizeof(int), cmp_ctx, &calls);
+	ok(a[0] == 1 && a[3] == 9 && calls > 0, "qsort_s: calls %d\n", calls);
+	found = bsearch_s(&key, a, 4, sizeof(int), cmp_ctx, &calls);
+	ok(found == &a[3], "bsearch_s\n");
+	n = 4;
+	key = 3;
+	ok(_lfind(&key, a, &n, sizeof(int), cmp_plain) == &a[1], "_lfind\n");
+	key = 7;
+	n = 2;
+	found = _lsearch(&key, more, &n, sizeof(int), cmp_plain);
+	ok(found == &more[2] && n == 3 && more[2] == 7, "_lsearch appends: n %u\n", n);
+	ok(_wtof(L"2.5e1") == 25.0 && _wtoi64(L"-9000000000") == -9000000000LL, "_wtof, _wtoi64\n");
+}
+
 static volatile LONG ran;
 
 static void __cdecl thread_proc(void *arg)
@@ -150,6 +184,7 @@ int main(void)
 	secure_failures();
 #endif
 	numbers();
+	searching();
 #ifdef _UCRT
 	numbers_invalid();
 	c99();

@@ -560,6 +560,38 @@ intptr_t __cdecl crt__wexecve(const WCHAR *path, const WCHAR *const *argv, const
 intptr_t __cdecl crt__execvpe(const char *path, const char *const *argv, const char *const *envp);
 intptr_t __cdecl crt__wexecvpe(const WCHAR *path, const WCHAR *const *argv, const WCHAR *const *envp);
 intptr_t __cdecl crt__cwait(int *status, intptr_t handle, int action);
+/* stdlib_more.c */
+void __cdecl crt_qsort_s(void *base, size_t n, size_t size, int(__cdecl *cmp)(void *, const void *, const void *),
+			 void *ctx);
+void *__cdecl crt_bsearch_s(const void *key, const void *base, size_t n, size_t size,
+			    int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+void *__cdecl crt__lfind(const void *key, const void *base, unsigned int *n, unsigned int size, crt_cmp_fn cmp);
+void *__cdecl crt__lsearch(const void *key, void *base, unsigned int *n, unsigned int size, crt_cmp_fn cmp);
+void *__cdecl crt__lfind_s(const void *key, const void *base, unsigned int *n, size_t size,
+			   int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+void *__cdecl crt__lsearch_s(const void *key, void *base, unsigned int *n, size_t size,
+			     int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+double __cdecl crt__wtof(const WCHAR *s);
+int64_t __cdecl crt__wtoi64(const WCHAR *s);
+int __cdecl crt__get_doserrno(unsigned int *value);
+int __cdecl crt__set_doserrno(unsigned int value);
+void __cdecl crt__sleep(unsigned int ms);
+int __cdecl crt__heapchk(void);
+int __cdecl crt__heapmin(void);
+/* stdio_more.c */
+struct crt_file *__cdecl crt__fsopen(const char *path, const char *mode, int share);
+struct crt_file *__cdecl crt__wfsopen(const WCHAR *path, const WCHAR *mode, int share);
+int __cdecl crt_freopen_s(struct crt_file **out, const char *path, const char *mode, struct crt_file *f);
+int __cdecl crt__wfreopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode, struct crt_file *f);
+struct crt_file *__cdecl crt__wfdopen(int fd, const WCHAR *mode);
+int __cdecl crt__flushall(void);
+int __cdecl crt_clearerr_s(struct crt_file *f);
+size_t __cdecl crt_fread_s(void *buf, size_t bufsize, size_t elsize, size_t count, struct crt_file *f);
+char *__cdecl crt_gets_s(char *buf, size_t size);
+WCHAR *__cdecl crt__getws_s(WCHAR *buf, size_t size);
+void __cdecl crt__wperror(const WCHAR *s);
+int __cdecl crt__getmaxstdio(void);
+int __cdecl crt__setmaxstdio(int n);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
