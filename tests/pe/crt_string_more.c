@@ -170,6 +170,23 @@ static void forms(void)
 	ok(__iscsym('_') && __iscsym('9') && !__iscsymf('9') && __iscsymf('a') && !__iscsym('-'), "__iscsym(f)\n");
 }
 
+/* mbstowcs_s and wcstombs_s: sizes with the terminator, _TRUNCATE */
+static void conversions(void)
+{
+	wchar_t w[8];
+	char b[8];
+	size_t n = 0;
+
+	ok(mbstowcs_s(&n, w, 8, "abc", _TRUNCATE) == 0 && n == 4 && !wcscmp(w, L"abc"), "mbstowcs_s: %u\n",
+	   (unsigned)n);
+	ok(mbstowcs_s(&n, NULL, 0, "hello", 0) == 0 && n == 6, "mbstowcs_s size: %u\n", (unsigned)n);
+	ok(mbstowcs_s(&n, w, 4, "abcdef", _TRUNCATE) == STRUNCATE && n == 4 && !wcscmp(w, L"abc"),
+	   "mbstowcs_s _TRUNCATE: %u\n", (unsigned)n);
+	ok(mbstowcs_s(&n, w, 8, "abcdef", 2) == 0 && n == 3 && !wcscmp(w, L"ab"), "mbstowcs_s count 2\n");
+	ok(wcstombs_s(&n, b, 8, L"xyz", _TRUNCATE) == 0 && n == 4 && !strcmp(b, "xyz"), "wcstombs_s\n");
+	ok(wcstombs_s(&n, NULL, 0, L"12345", 0) == 0 && n == 6, "wcstombs_s size\n");
+}
+
 #ifdef _UCRT
 static void forms_invalid(void)
 {
@@ -193,6 +210,7 @@ int main(void)
 	errors();
 	numbers();
 	forms();
+	conversions();
 #ifdef _UCRT
 	forms_invalid();
 #endif

@@ -592,6 +592,9 @@ WCHAR *__cdecl crt__getws_s(WCHAR *buf, size_t size);
 void __cdecl crt__wperror(const WCHAR *s);
 int __cdecl crt__getmaxstdio(void);
 int __cdecl crt__setmaxstdio(int n);
+/* mbconv_s.c */
+int __cdecl crt_mbstowcs_s(size_t *converted, WCHAR *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcstombs_s(size_t *converted, char *dst, size_t size, const WCHAR *src, size_t count);
 /* assert.c */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
