@@ -2,11 +2,14 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "binfmt.h"
+#include "cmd/cmd.h"
 #include "check.h"
 #include "core/debug.h"
 #include "core/codepage.h"
@@ -30,6 +33,8 @@ static void usage(FILE *f)
 		"       ndrun --check PROGRAM[.exe] [DLL...]\n"
 		"       ndrun --register [NAME] | --unregister [NAME] | -h | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"PROGRAM cmd or cmd.exe (when no such file exists) is ndrun's builtin cmd:\n"
+		"ndrun cmd /c COMMAND runs COMMAND as Windows' cmd.exe would (docs/cmd.md).\n"
 		"\n"
 		"PROGRAM is found as Windows' CreateProcess finds it: a Linux or Windows\n"
 		"path (C:\\dir\\x.exe is /dir/x.exe), .exe added when it has no extension,\n"
@@ -140,6 +145,7 @@ int main(int argc, char **argv)
 	void *stack_base, *stack_limit;
 	exe_entry_fn entry;
 	int i = 1, startup_fd = -1;
+	bool builtin_cmd = false;
 	char *program;
 
 	debug_init(getenv("NDSHIM_DEBUG"));
@@ -171,13 +177,27 @@ int main(int argc, char **argv)
 		startup_fd = atoi(argv[i + 1]);
 		i += 2;
 	}
+	/* Internal: CreateProcess of "cmd.exe" starts ndrun's own (cmd/). */
+	if (i + 1 < argc && !strcmp(argv[i], "--builtin") && !strcmp(argv[i + 1], "cmd.exe")) {
+		builtin_cmd = true;
+		i++;
+	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
 	else if (i < argc && argv[i][0] == '-' && argv[i][1])
 		return usage_error("unknown option %s", argv[i]);
 	if (i >= argc)
 		return usage_error("%s", "no program given");
-	if (!(program = find_program(argv[i])))
+	/* `ndrun cmd /c ...` too, when there is no program file of the name */
+	if (!builtin_cmd && !strchr(argv[i], '/') && !strchr(argv[i], '\\') &&
+	    (!strcasecmp(argv[i], "cmd") || !strcasecmp(argv[i], "cmd.exe"))) {
+		struct stat st;
+
+		builtin_cmd = stat(argv[i], &st) != 0;
+	}
+	if (builtin_cmd)
+		program = strdup(argv[i]);
+	else if (!(program = find_program(argv[i])))
 		return NDRUN_EXIT_BAD_IMAGE;
 
 	/* Windows has no SIGPIPE: a write to a closed pipe fails with
@@ -211,6 +231,8 @@ int main(int argc, char **argv)
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();
+	if (builtin_cmd)
+		loader_exit_process((UINT)cmd_main());
 	loader_lock();
 	exe = module_load_exe(program, &err);
 	if (exe) {

@@ -166,7 +166,7 @@ fail:
 struct process *process_spawn(const struct spawn_params *sp)
 {
 	char *const *argv = sp->argv;
-	char *ndrun_argv[] = { "ndrun", "--startup-fd", "3", (char *)sp->exe, NULL };
+	char *ndrun_argv[] = { "ndrun", "--startup-fd", "3", (char *)sp->exe, NULL, NULL };
 	int resume[2] = { -1, -1 }, err[2] = { -1, -1 }, life[2] = { -1, -1 }, *fds = NULL;
 	int devnull = -1, memfd = -1, pidfd = -1, child_errno, *hi = NULL;
 	char sock_prefix[64];
@@ -183,6 +183,10 @@ struct process *process_spawn(const struct spawn_params *sp)
 			return NULL;
 		path = "/proc/self/exe";
 		argv = ndrun_argv;
+		if (sp->builtin) {
+			ndrun_argv[3] = "--builtin";
+			ndrun_argv[4] = (char *)sp->builtin;
+		}
 	}
 	fds = malloc(n * sizeof(*fds));
 	hi = malloc(n * sizeof(*hi));

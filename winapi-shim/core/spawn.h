@@ -25,6 +25,7 @@ struct spawn_inherit {
 struct spawn_params {
 	const char *exe;      /* Linux path of the program */
 	bool pe;              /* run it under this ndrun (else exec it) */
+	const char *builtin;  /* pe: a program of ndrun's own (exe ignored): "cmd.exe" */
 	char *const *argv;    /* !pe: its argv */
 	char *const *envp;
 	const char *cwd;      /* NULL: ours */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd/cmd.h"
 #include "core/codepage.h"
 #include "core/debug.h"
 #include "core/file.h"
@@ -190,6 +191,46 @@ static char *find_in_command_line(const WCHAR *cmd)
 				return NULL;
 		}
 	}
+}
+
+/* Is the program ndrun's builtin cmd?  A name "cmd" or "cmd.exe" with no
+ * such file where it points (with a path) or in the program's folder or
+ * the current one (without: Windows' own comes from the system folder,
+ * before PATH is searched). */
+static bool builtin_cmd(const WCHAR *app, const WCHAR *cmd)
+{
+	const WCHAR *p = app ? app : cmd, *end;
+	size_t len;
+	WCHAR *dir;
+	char *u;
+
+	while (is_blank(*p))
+		p++;
+	if (app) {
+		end = p + wstr_len(p);
+	} else if (*p == '"') {
+		for (end = ++p; *end && *end != '"'; end++)
+			;
+	} else {
+		for (end = p; *end && !is_blank(*end); end++)
+			;
+	}
+	len = (size_t)(end - p);
+	if (!cmd_is_name(p, len))
+		return false;
+	if (has_path(p, len)) {
+		u = progfile_find(NULL, p, len, !progfile_has_ext(p, len));
+	} else {
+		u = NULL;
+		if ((dir = program_dir())) {
+			u = progfile_find(dir, p, len, !progfile_has_ext(p, len));
+			free(dir);
+		}
+		if (!u)
+			u = progfile_find(NULL, p, len, !progfile_has_ext(p, len));
+	}
+	free(u);
+	return !u;
 }
 
 /* ---- the child's pieces ------------------------------------------------------ */
@@ -505,12 +546,18 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 			return FALSE;
 	}
 
-	exe = app ? progfile_try(NULL, app, wstr_len(app), NULL) : find_in_command_line(cmdline);
+	if (builtin_cmd(app, cmdline)) {
+		exe = strdup("cmd.exe");
+		sp.builtin = "cmd.exe";
+		kind = EXE_PE;
+	} else {
+		exe = app ? progfile_try(NULL, app, wstr_len(app), NULL) : find_in_command_line(cmdline);
+		kind = exe ? exe_kind(exe, &err) : EXE_NONE;
+	}
 	if (!exe) {
 		SetLastError(ERROR_FILE_NOT_FOUND);
 		return FALSE;
 	}
-	kind = exe_kind(exe, &err);
 	if (kind == EXE_NONE)
 		goto fail;
 	err = 0;

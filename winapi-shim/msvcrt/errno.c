@@ -1,6 +1,7 @@
 /* errno: a per-thread int holding WINDOWS errno values.  Every glibc
  * errno crosses into it through crt_errno_from_host, the one mapping. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -153,14 +154,30 @@ WCHAR *__cdecl crt__wcserror(int err)
 	return buf;
 }
 
+/* What perror writes, on stderr's descriptor as _write writes it (text
+ * mode: the newline is "\r\n"). */
 void __cdecl crt_perror(const char *s)
 {
 	const char *msg = crt_strerror(thread_errno);
 	crt_flush_all_streams();
 	if (s && *s) {
-		if (write(2, s, strlen(s)) < 0 || write(2, ": ", 2) < 0)
+		if (crt__write(2, s, (unsigned int)strlen(s)) < 0 || crt__write(2, ": ", 2) < 0)
 			return;
 	}
-	if (write(2, msg, strlen(msg)) < 0 || write(2, "\n", 1) < 0)
+	if (crt__write(2, msg, (unsigned int)strlen(msg)) < 0 || crt__write(2, "\n", 1) < 0)
 		return;
+}
+
+/* "s: message\n" (or "message\n" for a NULL s) for the current errno, in
+ * a buffer of the thread's; s is cut at 94 characters, as documented. */
+char *__cdecl crt__strerror(const char *s)
+{
+	static __thread char buf[256];
+	const char *msg = crt_strerror(thread_errno);
+
+	if (s && *s)
+		snprintf(buf, sizeof(buf), "%.94s: %s\n", s, msg);
+	else
+		snprintf(buf, sizeof(buf), "%s\n", msg);
+	return buf;
 }

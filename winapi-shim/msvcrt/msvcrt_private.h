@@ -45,6 +45,11 @@ _Static_assert(offsetof(struct crt_file, _tmpfname) == 40, "FILE._tmpfname");
 #define CRT_IOERR 0x0020
 #define CRT_IOSTRG 0x0040
 #define CRT_IORW 0x0080
+/* msvcrt's own _flag bits (mingw's headers leave them out; its
+ * _lock_file sets _IOLOCKED on an _iob entry it holds). */
+#define CRT_IOUNBUF 0x0004   /* _IONBF: no buffer */
+#define CRT_IOYOURBUF 0x0100 /* the program's buffer (setvbuf) */
+#define CRT_IOLOCKED 0x8000
 #define CRT_IOB_ENTRIES 20
 /* _lock(CRT_STREAM_LOCKS + i) is _iob[i]'s lock (mingw's _lock_file relies on it). */
 #define CRT_STREAM_LOCKS 16
@@ -168,8 +173,19 @@ WCHAR *crt_utf8_to_wide_alloc(const char *s);
 /* file.c: a Windows path as a Linux one (malloc'ed) by core/path.h;
  * NULL with errno set (ENOENT, ENOMEM) */
 char *crt_unix_path(const char *path);
+/* file.c: _umask's value (_S_IWRITE 0x80, _S_IREAD 0x100) */
+extern int crt_umask_value;
 /* file.c: fd was opened with _O_* flags (its text mode) */
 void crt_fd_opened(int fd, int flags);
+/* file.c: fd's translation mode: CRT_O_BINARY, CRT_O_TEXT (the default),
+ * CRT_O_U8TEXT, CRT_O_U16TEXT or CRT_O_WTEXT */
+int crt_fd_mode(int fd);
+/* file.c: a seek or close on fd: its text-mode end of file (Ctrl-Z) and
+ * look-ahead byte are forgotten */
+void crt_fd_reset(int fd);
+/* stdio.c: n UTF-16 units written to a stream as its mode wants them
+ * (the wide printf family); the count written */
+size_t crt_stream_put_wide(struct crt_file *f, const WCHAR *s, size_t n);
 /* osfhandle.c */
 void crt_osf_closed(int fd);
 intptr_t __cdecl crt__get_osfhandle(int fd);
@@ -261,7 +277,342 @@ int __cdecl crt__fprintf_l(struct crt_file *f, const char *fmt, crt_locale_t loc
 int __cdecl crt__vscprintf_l(const char *fmt, crt_locale_t locale, __ms_va_list ap);
 int __cdecl crt__scprintf_l(const char *fmt, crt_locale_t locale, ...);
 /* system.c */
+/* "%ComSpec% /c cmd" (malloc'ed), the line system and _popen run */
+WCHAR *crt_cmd_line(const WCHAR *cmd);
+int crt_errno_from_spawn(DWORD err);
 int __cdecl crt_system(const char *cmd);
+/* scanf_msvcrt.c: msvcrt's scanf family, plain and _s */
+#define PROTO_FAMILY(suffix)                                                                             \
+	int __cdecl crt_sscanf##suffix(const char *, const char *, ...);                                   \
+	int __cdecl crt_swscanf##suffix(const WCHAR *, const WCHAR *, ...);                                \
+	int __cdecl crt__sscanf##suffix##_l(const char *, const char *, crt_locale_t, ...);                \
+	int __cdecl crt__swscanf##suffix##_l(const WCHAR *, const WCHAR *, crt_locale_t, ...);             \
+	int __cdecl crt__snscanf##suffix(const char *, size_t, const char *, ...);                         \
+	int __cdecl crt__snwscanf##suffix(const WCHAR *, size_t, const WCHAR *, ...);                      \
+	int __cdecl crt__snscanf##suffix##_l(const char *, size_t, const char *, crt_locale_t, ...);       \
+	int __cdecl crt__snwscanf##suffix##_l(const WCHAR *, size_t, const WCHAR *, crt_locale_t, ...);    \
+	int __cdecl crt_fscanf##suffix(struct crt_file *, const char *, ...);                              \
+	int __cdecl crt_fwscanf##suffix(struct crt_file *, const WCHAR *, ...);                            \
+	int __cdecl crt__fscanf##suffix##_l(struct crt_file *, const char *, crt_locale_t, ...);           \
+	int __cdecl crt__fwscanf##suffix##_l(struct crt_file *, const WCHAR *, crt_locale_t, ...);         \
+	int __cdecl crt_scanf##suffix(const char *, ...);                                                  \
+	int __cdecl crt_wscanf##suffix(const WCHAR *, ...);                                                \
+	int __cdecl crt__scanf##suffix##_l(const char *, crt_locale_t, ...);                               \
+	int __cdecl crt__wscanf##suffix##_l(const WCHAR *, crt_locale_t, ...);
+
+PROTO_FAMILY()
+PROTO_FAMILY(_s)
+#undef PROTO_FAMILY
+/* time_forms.c */
+struct crt_timeb64;
+struct crt_timeb32;
+struct crt_tm *__cdecl crt__gmtime32(const int *t);
+struct crt_tm *__cdecl crt__localtime32(const int *t);
+char *__cdecl crt__ctime32(const int *t);
+int __cdecl crt__mktime32(struct crt_tm *tm);
+double __cdecl crt__difftime32(int a, int b);
+int __cdecl crt__gmtime32_s(struct crt_tm *out, const int *t);
+int __cdecl crt__localtime32_s(struct crt_tm *out, const int *t);
+crt_time64 __cdecl crt__mkgmtime64(struct crt_tm *tm);
+int __cdecl crt__mkgmtime32(struct crt_tm *tm);
+WCHAR *__cdecl crt__wasctime(const struct crt_tm *tm);
+WCHAR *__cdecl crt__wctime64(const crt_time64 *t);
+WCHAR *__cdecl crt__wctime32(const int *t);
+int __cdecl crt_asctime_s(char *buf, size_t size, const struct crt_tm *tm);
+int __cdecl crt__wasctime_s(WCHAR *buf, size_t size, const struct crt_tm *tm);
+int __cdecl crt__ctime64_s(char *buf, size_t size, const crt_time64 *t);
+int __cdecl crt__ctime32_s(char *buf, size_t size, const int *t);
+int __cdecl crt__wctime64_s(WCHAR *buf, size_t size, const crt_time64 *t);
+int __cdecl crt__wctime32_s(WCHAR *buf, size_t size, const int *t);
+char *__cdecl crt__strdate(char *buf);
+char *__cdecl crt__strtime(char *buf);
+WCHAR *__cdecl crt__wstrdate(WCHAR *buf);
+WCHAR *__cdecl crt__wstrtime(WCHAR *buf);
+int __cdecl crt__strdate_s(char *buf, size_t size);
+int __cdecl crt__strtime_s(char *buf, size_t size);
+int __cdecl crt__wstrdate_s(WCHAR *buf, size_t size);
+int __cdecl crt__wstrtime_s(WCHAR *buf, size_t size);
+void __cdecl crt__ftime64(struct crt_timeb64 *tb);
+void __cdecl crt__ftime32(struct crt_timeb32 *tb);
+int __cdecl crt__ftime64_s(struct crt_timeb64 *tb);
+int __cdecl crt__ftime32_s(struct crt_timeb32 *tb);
+/* stat.c */
+struct crt_stat32;
+struct crt_stat32i64;
+struct crt_stat64i32;
+int __cdecl crt__stat64(const char *path, struct crt_stat64 *buf);
+int __cdecl crt__wstat64(const WCHAR *path, struct crt_stat64 *buf);
+#define STAT_FORMS(layout)                                                                                 \
+	int __cdecl crt__stat##layout(const char *path, struct crt_stat##layout *buf);                     \
+	int __cdecl crt__wstat##layout(const WCHAR *path, struct crt_stat##layout *buf);                   \
+	int __cdecl crt__fstat##layout(int fd, struct crt_stat##layout *buf);
+STAT_FORMS(32)
+STAT_FORMS(32i64)
+STAT_FORMS(64i32)
+#undef STAT_FORMS
+/* find.c */
+struct crt_finddata32;
+struct crt_wfinddata32;
+intptr_t __cdecl crt__findfirst32(const char *pattern, struct crt_finddata32 *d);
+int __cdecl crt__findnext32(intptr_t handle, struct crt_finddata32 *d);
+intptr_t __cdecl crt__wfindfirst32(const WCHAR *pattern, struct crt_wfinddata32 *d);
+int __cdecl crt__wfindnext32(intptr_t handle, struct crt_wfinddata32 *d);
+struct crt_finddata32i64;
+struct crt_wfinddata32i64;
+intptr_t __cdecl crt__findfirst32i64(const char *pattern, struct crt_finddata32i64 *d);
+int __cdecl crt__findnext32i64(intptr_t handle, struct crt_finddata32i64 *d);
+intptr_t __cdecl crt__wfindfirst32i64(const WCHAR *pattern, struct crt_wfinddata32i64 *d);
+int __cdecl crt__wfindnext32i64(intptr_t handle, struct crt_wfinddata32i64 *d);
+struct crt_finddata64i32;
+struct crt_wfinddata64i32;
+intptr_t __cdecl crt__findfirst64i32(const char *pattern, struct crt_finddata64i32 *d);
+int __cdecl crt__findnext64i32(intptr_t handle, struct crt_finddata64i32 *d);
+intptr_t __cdecl crt__wfindfirst64i32(const WCHAR *pattern, struct crt_wfinddata64i32 *d);
+int __cdecl crt__wfindnext64i32(intptr_t handle, struct crt_wfinddata64i32 *d);
+struct crt_finddata64;
+struct crt_wfinddata64;
+intptr_t __cdecl crt__findfirst64(const char *pattern, struct crt_finddata64 *d);
+int __cdecl crt__findnext64(intptr_t handle, struct crt_finddata64 *d);
+intptr_t __cdecl crt__wfindfirst64(const WCHAR *pattern, struct crt_wfinddata64 *d);
+int __cdecl crt__wfindnext64(intptr_t handle, struct crt_wfinddata64 *d);
+int __cdecl crt__findclose(intptr_t handle);
+/* splitpath.c */
+void __cdecl crt__splitpath(const char *path, char *drive, char *dir, char *fname, char *ext);
+void __cdecl crt__wsplitpath(const WCHAR *path, WCHAR *drive, WCHAR *dir, WCHAR *fname, WCHAR *ext);
+int __cdecl crt__splitpath_s(const char *path, char *drive, size_t dsz, char *dir, size_t dirsz, char *fname,
+			     size_t fsz, char *ext, size_t esz);
+int __cdecl crt__wsplitpath_s(const WCHAR *path, WCHAR *drive, size_t dsz, WCHAR *dir, size_t dirsz, WCHAR *fname,
+			      size_t fsz, WCHAR *ext, size_t esz);
+void __cdecl crt__makepath(char *path, const char *drive, const char *dir, const char *fname, const char *ext);
+void __cdecl crt__wmakepath(WCHAR *path, const WCHAR *drive, const WCHAR *dir, const WCHAR *fname, const WCHAR *ext);
+int __cdecl crt__makepath_s(char *path, size_t size, const char *drive, const char *dir, const char *fname,
+			    const char *ext);
+int __cdecl crt__wmakepath_s(WCHAR *path, size_t size, const WCHAR *drive, const WCHAR *dir, const WCHAR *fname,
+			     const WCHAR *ext);
+/* thread.c */
+uintptr_t __cdecl crt__beginthread(void(__cdecl *proc)(void *), unsigned int stack_size, void *arg);
+void __cdecl crt__endthread(void) __attribute__((noreturn));
+/* numtext.c */
+WCHAR *__cdecl crt__ltow(int v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__ultow(unsigned int v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__i64tow(int64_t v, WCHAR *buf, int radix);
+WCHAR *__cdecl crt__ui64tow(uint64_t v, WCHAR *buf, int radix);
+int __cdecl crt__itoa_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ltoa_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ultoa_s(unsigned int v, void *buf, size_t size, int radix);
+int __cdecl crt__i64toa_s(int64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__ui64toa_s(uint64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__itow_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ltow_s(int v, void *buf, size_t size, int radix);
+int __cdecl crt__ultow_s(unsigned int v, void *buf, size_t size, int radix);
+int __cdecl crt__i64tow_s(int64_t v, void *buf, size_t size, int radix);
+int __cdecl crt__ui64tow_s(uint64_t v, void *buf, size_t size, int radix);
+/* string_more.c */
+char *__cdecl crt__strrev(char *s);
+WCHAR *__cdecl crt__wcsrev(WCHAR *s);
+char *__cdecl crt__strset(char *s, int c);
+char *__cdecl crt__strnset(char *s, int c, size_t n);
+WCHAR *__cdecl crt__wcsset(WCHAR *s, WCHAR c);
+WCHAR *__cdecl crt__wcsnset(WCHAR *s, WCHAR c, size_t n);
+int __cdecl crt__memicmp(const void *a, const void *b, size_t n);
+void *__cdecl crt__memccpy(void *dst, const void *src, int c, size_t n);
+void __cdecl crt__swab(char *src, char *dst, int n);
+int __cdecl crt_strncat_s(char *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcsncat_s(WCHAR *dst, size_t size, const WCHAR *src, size_t count);
+int __cdecl crt__strlwr_s(char *s, size_t size);
+int __cdecl crt__strupr_s(char *s, size_t size);
+int __cdecl crt__wcslwr_s(WCHAR *s, size_t size);
+int __cdecl crt__wcsupr_s(WCHAR *s, size_t size);
+int __cdecl crt__strset_s(char *s, size_t size, int c);
+int __cdecl crt__strnset_s(char *s, size_t size, int c, size_t n);
+int __cdecl crt__wcsset_s(WCHAR *s, size_t size, WCHAR c);
+int __cdecl crt__wcsnset_s(WCHAR *s, size_t size, WCHAR c, size_t n);
+int __cdecl crt_strerror_s(char *buf, size_t size, int err);
+int __cdecl crt__wcserror_s(WCHAR *buf, size_t size, int err);
+int __cdecl crt__strerror_s(char *buf, size_t size, const char *s);
+int __cdecl crt__tolower(int c);
+int __cdecl crt__toupper(int c);
+int __cdecl crt___isascii(int c);
+int __cdecl crt___toascii(int c);
+int __cdecl crt___iscsymf(int c);
+int __cdecl crt___iscsym(int c);
+int __cdecl crt_iswascii(WCHAR c);
+/* io_more.c */
+int __cdecl crt__sopen(const char *path, int flags, int share, ...);
+int __cdecl crt__wsopen(const WCHAR *path, int flags, int share, ...);
+int __cdecl crt__sopen_s(int *fd, const char *path, int flags, int share, int pmode);
+int __cdecl crt__wsopen_s(int *fd, const WCHAR *path, int flags, int share, int pmode);
+int __cdecl crt__creat(const char *path, int pmode);
+int __cdecl crt__wcreat(const WCHAR *path, int pmode);
+int __cdecl crt__dup(int fd);
+int __cdecl crt__dup2(int from, int to);
+int __cdecl crt__eof(int fd);
+int __cdecl crt__tell(int fd);
+int64_t __cdecl crt__telli64(int fd);
+int __cdecl crt__chsize(int fd, int size);
+int __cdecl crt__chsize_s(int fd, int64_t size);
+int __cdecl crt__commit(int fd);
+int __cdecl crt__umask(int mode);
+int __cdecl crt__umask_s(int mode, int *old);
+int __cdecl crt__pipe(int *fds, unsigned int size, int mode);
+int __cdecl crt__chmod(const char *path, int mode);
+int __cdecl crt__wchmod(const WCHAR *path, int mode);
+char *__cdecl crt__mktemp(char *tmpl);
+WCHAR *__cdecl crt__wmktemp(WCHAR *tmpl);
+int __cdecl crt__mktemp_s(char *tmpl, size_t size);
+int __cdecl crt__wmktemp_s(WCHAR *tmpl, size_t size);
+/* ucrt_stdio.c: _vsnprintf_s's rules with printf.c's options (CRT_PF_*) */
+int crt_vsnprintf_s_opts(unsigned int pfopts, void *buf, size_t size, size_t count, int wide, const void *fmt,
+			 __ms_va_list ap);
+/* printf_s.c: msvcrt's printf _s family */
+int __cdecl crt_vfprintf_s(struct crt_file *f, const char *fmt, __ms_va_list ap);
+int __cdecl crt_vfwprintf_s(struct crt_file *f, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vprintf_s(const char *fmt, __ms_va_list ap);
+int __cdecl crt_vwprintf_s(const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_fprintf_s(struct crt_file *f, const char *fmt, ...);
+int __cdecl crt_fwprintf_s(struct crt_file *f, const WCHAR *fmt, ...);
+int __cdecl crt_printf_s(const char *fmt, ...);
+int __cdecl crt_wprintf_s(const WCHAR *fmt, ...);
+int __cdecl crt__vsnprintf_s(char *buf, size_t size, size_t count, const char *fmt, __ms_va_list ap);
+int __cdecl crt__vsnwprintf_s(WCHAR *buf, size_t size, size_t count, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt_vswprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, __ms_va_list ap);
+int __cdecl crt__snprintf_s(char *buf, size_t size, size_t count, const char *fmt, ...);
+int __cdecl crt__snwprintf_s(WCHAR *buf, size_t size, size_t count, const WCHAR *fmt, ...);
+int __cdecl crt_swprintf_s(WCHAR *buf, size_t size, const WCHAR *fmt, ...);
+/* c99_more.c */
+int __cdecl crt_isblank(int c);
+int __cdecl crt_iswblank(WCHAR c);
+int __cdecl crt_iswgraph(WCHAR c);
+WCHAR __cdecl crt_btowc(int c);
+int __cdecl crt_wctob(WCHAR c);
+int __cdecl crt_mblen(const char *s, size_t n);
+int __cdecl crt_mbtowc(WCHAR *out, const char *s, size_t n);
+int __cdecl crt_wctomb(char *out, WCHAR wc);
+int64_t __cdecl crt_strtoimax(const char *s, char **end, int base);
+uint64_t __cdecl crt_strtoumax(const char *s, char **end, int base);
+int64_t __cdecl crt_wcstoimax(const WCHAR *s, WCHAR **end, int base);
+uint64_t __cdecl crt_wcstoumax(const WCHAR *s, WCHAR **end, int base);
+struct crt_lldiv_t __cdecl crt_imaxdiv(int64_t num, int64_t den);
+int __cdecl crt_timespec_get(struct crt_timespec64 *ts, int base);
+/* fenv.c */
+struct crt_fenv;
+int __cdecl crt_fegetround(void);
+int __cdecl crt_fesetround(int mode);
+int __cdecl crt_fetestexcept(int mask);
+int __cdecl crt_feclearexcept(int mask);
+int __cdecl crt_fegetexceptflag(unsigned int *flags, int mask);
+int __cdecl crt_fesetexceptflag(const unsigned int *flags, int mask);
+int __cdecl crt_fegetenv(struct crt_fenv *env);
+int __cdecl crt_fesetenv(const struct crt_fenv *env);
+int __cdecl crt_feholdexcept(struct crt_fenv *env);
+/* complex.c */
+struct crt_dcomplex;
+struct crt_fcomplex;
+#define Z1(name)                                                                                           \
+	struct crt_dcomplex __cdecl crt_##name(struct crt_dcomplex z);                                      \
+	struct crt_fcomplex __cdecl crt_##name##f(struct crt_fcomplex z);
+#define R1(name)                                                                                           \
+	double __cdecl crt_##name(struct crt_dcomplex z);                                                   \
+	float __cdecl crt_##name##f(struct crt_fcomplex z);
+#include "msvcrt/complexfn.h"
+#undef Z1
+#undef R1
+struct crt_dcomplex __cdecl crt_cpow(struct crt_dcomplex z, struct crt_dcomplex w);
+struct crt_fcomplex __cdecl crt_cpowf(struct crt_fcomplex z, struct crt_fcomplex w);
+double __cdecl crt_norm(struct crt_dcomplex z);
+float __cdecl crt_normf(struct crt_fcomplex z);
+struct crt_dcomplex __cdecl crt__Cbuild(double re, double im);
+struct crt_fcomplex __cdecl crt__FCbuild(float re, float im);
+struct crt_dcomplex __cdecl crt__Cmulcc(struct crt_dcomplex a, struct crt_dcomplex b);
+struct crt_dcomplex __cdecl crt__Cmulcr(struct crt_dcomplex a, double b);
+struct crt_fcomplex __cdecl crt__FCmulcc(struct crt_fcomplex a, struct crt_fcomplex b);
+struct crt_fcomplex __cdecl crt__FCmulcr(struct crt_fcomplex a, float b);
+/* spawn.c */
+intptr_t __cdecl crt__spawnv(int mode, const char *path, const char *const *argv);
+intptr_t __cdecl crt__wspawnv(int mode, const WCHAR *path, const WCHAR *const *argv);
+intptr_t __cdecl crt__spawnvp(int mode, const char *path, const char *const *argv);
+intptr_t __cdecl crt__wspawnvp(int mode, const WCHAR *path, const WCHAR *const *argv);
+intptr_t __cdecl crt__spawnve(int mode, const char *path, const char *const *argv, const char *const *envp);
+intptr_t __cdecl crt__wspawnve(int mode, const WCHAR *path, const WCHAR *const *argv, const WCHAR *const *envp);
+intptr_t __cdecl crt__spawnvpe(int mode, const char *path, const char *const *argv, const char *const *envp);
+intptr_t __cdecl crt__wspawnvpe(int mode, const WCHAR *path, const WCHAR *const *argv, const WCHAR *const *envp);
+intptr_t __cdecl crt__spawnl(int mode, const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wspawnl(int mode, const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__spawnle(int mode, const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wspawnle(int mode, const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__spawnlp(int mode, const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wspawnlp(int mode, const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__spawnlpe(int mode, const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wspawnlpe(int mode, const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__execl(const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wexecl(const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__execle(const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wexecle(const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__execlp(const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wexeclp(const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__execlpe(const char *path, const char *arg0, ...);
+intptr_t __cdecl crt__wexeclpe(const WCHAR *path, const WCHAR *arg0, ...);
+intptr_t __cdecl crt__execv(const char *path, const char *const *argv);
+intptr_t __cdecl crt__wexecv(const WCHAR *path, const WCHAR *const *argv);
+intptr_t __cdecl crt__execvp(const char *path, const char *const *argv);
+intptr_t __cdecl crt__wexecvp(const WCHAR *path, const WCHAR *const *argv);
+intptr_t __cdecl crt__execve(const char *path, const char *const *argv, const char *const *envp);
+intptr_t __cdecl crt__wexecve(const WCHAR *path, const WCHAR *const *argv, const WCHAR *const *envp);
+intptr_t __cdecl crt__execvpe(const char *path, const char *const *argv, const char *const *envp);
+intptr_t __cdecl crt__wexecvpe(const WCHAR *path, const WCHAR *const *argv, const WCHAR *const *envp);
+intptr_t __cdecl crt__cwait(int *status, intptr_t handle, int action);
+/* stdlib_more.c */
+void __cdecl crt_qsort_s(void *base, size_t n, size_t size, int(__cdecl *cmp)(void *, const void *, const void *),
+			 void *ctx);
+void *__cdecl crt_bsearch_s(const void *key, const void *base, size_t n, size_t size,
+			    int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+void *__cdecl crt__lfind(const void *key, const void *base, unsigned int *n, unsigned int size, crt_cmp_fn cmp);
+void *__cdecl crt__lsearch(const void *key, void *base, unsigned int *n, unsigned int size, crt_cmp_fn cmp);
+void *__cdecl crt__lfind_s(const void *key, const void *base, unsigned int *n, size_t size,
+			   int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+void *__cdecl crt__lsearch_s(const void *key, void *base, unsigned int *n, size_t size,
+			     int(__cdecl *cmp)(void *, const void *, const void *), void *ctx);
+double __cdecl crt__wtof(const WCHAR *s);
+int64_t __cdecl crt__wtoi64(const WCHAR *s);
+int __cdecl crt__get_doserrno(unsigned int *value);
+int __cdecl crt__set_doserrno(unsigned int value);
+void __cdecl crt__sleep(unsigned int ms);
+int __cdecl crt__heapchk(void);
+int __cdecl crt__heapmin(void);
+/* stdio_more.c */
+struct crt_file *__cdecl crt__fsopen(const char *path, const char *mode, int share);
+struct crt_file *__cdecl crt__wfsopen(const WCHAR *path, const WCHAR *mode, int share);
+int __cdecl crt_freopen_s(struct crt_file **out, const char *path, const char *mode, struct crt_file *f);
+int __cdecl crt__wfreopen_s(struct crt_file **out, const WCHAR *path, const WCHAR *mode, struct crt_file *f);
+struct crt_file *__cdecl crt__wfdopen(int fd, const WCHAR *mode);
+int __cdecl crt__flushall(void);
+int __cdecl crt_clearerr_s(struct crt_file *f);
+size_t __cdecl crt_fread_s(void *buf, size_t bufsize, size_t elsize, size_t count, struct crt_file *f);
+char *__cdecl crt_gets_s(char *buf, size_t size);
+WCHAR *__cdecl crt__getws_s(WCHAR *buf, size_t size);
+void __cdecl crt__wperror(const WCHAR *s);
+int __cdecl crt__getmaxstdio(void);
+int __cdecl crt__setmaxstdio(int n);
+/* mbconv_s.c */
+int __cdecl crt_mbstowcs_s(size_t *converted, WCHAR *dst, size_t size, const char *src, size_t count);
+int __cdecl crt_wcstombs_s(size_t *converted, char *dst, size_t size, const WCHAR *src, size_t count);
+/* assert.c */
+void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
+void __cdecl crt__wassert(const WCHAR *expr, const WCHAR *file, unsigned int line) __attribute__((noreturn));
+/* tokens.c */
+char *__cdecl crt_strtok_s(char *s, const char *delim, char **context);
+WCHAR *__cdecl crt_wcstok_s(WCHAR *s, const WCHAR *delim, WCHAR **context);
+WCHAR *__cdecl crt_wcstok(WCHAR *s, const WCHAR *delim);
+WCHAR *__cdecl ucrt_wcstok(WCHAR *s, const WCHAR *delim, WCHAR **context);
+/* errno.c */
+char *__cdecl crt__strerror(const char *s);
+/* tmpfile.c */
+struct crt_file *__cdecl crt_tmpfile(void);
+int __cdecl crt_tmpfile_s(struct crt_file **out);
+/* popen.c */
+struct crt_file *__cdecl crt__popen(const char *cmd, const char *mode);
+struct crt_file *__cdecl crt__wpopen(const WCHAR *cmd, const WCHAR *mode);
+int __cdecl crt__pclose(struct crt_file *f);
 int __cdecl crt__wsystem(const WCHAR *cmd);
 
 /* printf.c: one formatter for both runtimes.  The low bits are the UCRT's
@@ -276,6 +627,7 @@ int __cdecl crt__wsystem(const WCHAR *cmd);
 #define CRT_PF_UCRT 0x10000         /* ucrtbase's rules: 2-digit exponents, "inf", %F, %n gated */
 #define CRT_PF_COUNT_OUTPUT 0x20000 /* _set_printf_count_output(1): %n allowed */
 #define CRT_PF_POSITIONAL 0x40000   /* the _p family: "%2$d" arguments */
+#define CRT_PF_SECURE 0x80000       /* the _s family: %n refused */
 /* Formats into a malloc'ed, terminated buffer of units; returns the length
  * or -1 (out of memory, or a refused conversion: errno EINVAL and the
  * invalid-parameter handler already called). */
@@ -462,6 +814,22 @@ extern struct crt_file crt__iob[CRT_IOB_ENTRIES];
 struct crt_file *__cdecl crt___iob_func(void);
 void __cdecl crt__lock_file(struct crt_file *f);
 void __cdecl crt__unlock_file(struct crt_file *f);
+int __cdecl crt__filbuf(struct crt_file *f);
+/* wstdio.c */
+int __cdecl crt_fputws(const WCHAR *s, struct crt_file *f);
+WCHAR *__cdecl crt_fgetws(WCHAR *buf, int n, struct crt_file *f);
+WCHAR __cdecl crt_putwchar(WCHAR c);
+WCHAR __cdecl crt_getwchar(void);
+WCHAR __cdecl crt__fputwchar(WCHAR c);
+WCHAR __cdecl crt__fgetwchar(void);
+int __cdecl crt__fputchar(int c);
+int __cdecl crt__fgetchar(void);
+int __cdecl crt__putws(const WCHAR *s);
+char *__cdecl crt_gets(char *buf);
+WCHAR *__cdecl crt__getws(WCHAR *buf);
+int __cdecl crt__putw(int v, struct crt_file *f);
+int __cdecl crt__getw(struct crt_file *f);
+int __cdecl crt__flsbuf(int c, struct crt_file *f);
 struct crt_file *__cdecl crt_fopen(const char *path, const char *mode);
 struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode);
 struct crt_file *__cdecl crt__fdopen(int fd, const char *mode);
@@ -520,6 +888,17 @@ int __cdecl crt_remove(const char *path);
 #define X(ret, name, params, args) ret __cdecl crt_##name params;
 #include "msvcrt/wrappers.h"
 #undef X
+/* math.c */
+#define M(ret, name, params, args) ret __cdecl crt_##name params;
+#include "msvcrt/mathfn.h"
+#undef M
+double __cdecl crt_scalbln(double x, int n);
+float __cdecl crt_scalblnf(float x, int n);
+int __cdecl crt_lrintf(float x);
+int __cdecl crt_lroundf(float x);
+int64_t __cdecl crt_llrintf(float x);
+int64_t __cdecl crt_llroundf(float x);
+float __cdecl crt_nanf(const char *tag);
 
 /* string.c */
 int __cdecl crt_strcoll(const char *a, const char *b);

@@ -917,8 +917,9 @@ static void format(struct obuf *o, const void *fmt, __ms_va_list *ap)
 		}
 		case 'n': {
 			void *p = arg_ptr(&a, pos);
-			if (ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) {
-				/* the UCRT refuses %n unless _set_printf_count_output */
+			if ((ucrt && !(o->opts & CRT_PF_COUNT_OUTPUT)) || (o->opts & CRT_PF_SECURE)) {
+				/* the UCRT refuses %n unless _set_printf_count_output,
+				 * the _s family always */
 				o->refused = 1;
 				return;
 			}
@@ -1023,11 +1024,8 @@ static int to_stream_opts(unsigned int opts, struct crt_file *f, int wide, const
 		crt__lock_file(f);
 		int ok;
 		if (wide) {
-			size_t n = crt_wide_to_utf8(o.data, len, NULL, 0);
-			char *text = malloc(n + 1);
-			ok = text && crt_wide_to_utf8(o.data, len, text, n) == n &&
-			     crt_fwrite(text, 1, n, f) == n;
-			free(text);
+			/* as fputwc writes them: the stream's mode decides */
+			ok = crt_stream_put_wide(f, o.data, len) == (size_t)len;
 		} else {
 			ok = crt_fwrite(o.data, 1, len, f) == (size_t)len;
 		}

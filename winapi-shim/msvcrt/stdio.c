@@ -1,9 +1,17 @@
 /* stdio streams over Linux file descriptors, with our own buffers.
  *
- * The standard streams are __iob_func()[0..2] (48-byte msvcrt FILEs, as
- * programs index them); fopen'ed streams are a struct whose first member
- * is the public FILE.  Text mode does not translate "\n" <-> "\r\n" (ndrun
- * follows the Linux convention), so text and binary streams are alike.
+ * FILEs are where msvcrt.dll keeps them, because code linked into
+ * programs (mingw's _lock_file, its printf) finds their locks from the
+ * FILE's address: the standard streams and the first 17 streams opened
+ * after them are __iob_func()[0..19] (48-byte msvcrt FILEs), each locked
+ * with _lock(16 + i); later ones are a FILE followed by its
+ * CRITICAL_SECTION.  The real state of each is a struct stream
+ * (stdio_private.h).
+ *
+ * Text mode is msvcrt's (docs/crt-text-mode.md): "\n" is written as
+ * "\r\n", "\r\n" is read as "\n" and Ctrl-Z ends what a read sees; the
+ * mode is the descriptor's (file.c), so _setmode applies to its stream
+ * at once, and stdin, stdout and stderr are text streams.
  * stdout is line-buffered on a tty and fully buffered otherwise, stderr
  * unbuffered; exit() and _cexit() flush everything. */
 #include <errno.h>
@@ -18,8 +26,12 @@
 #include "msvcrt/stdio_private.h"
 #include "core/debug.h"
 
+#define CTRL_Z 0x1a
+
 struct crt_file crt__iob[CRT_IOB_ENTRIES];
-static struct stream std_streams[3];
+/* _iob[i]'s state; .pub is NULL while the entry is free (i >= 3). */
+static struct stream iob_streams[CRT_IOB_ENTRIES];
+#define std_streams iob_streams
 
 /* msvcrt.dll allocates a FILE and its lock together, and code that
  * mingw-w64 links into every program (_lock_file, used by its printf)
@@ -36,19 +48,37 @@ static CRITICAL_SECTION list_lock = { .LockCount = -1 };
 static struct stream *open_list;
 static pthread_once_t std_once = PTHREAD_ONCE_INIT;
 
+static bool in_iob(const struct crt_file *f)
+{
+	return f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES;
+}
+
 static void sync_flags(struct stream *st)
 {
-	int f = st->pub->_flag & ~(CRT_IOEOF | CRT_IOERR);
+	int f = st->pub->_flag & ~(CRT_IOEOF | CRT_IOERR | CRT_IOMYBUF | CRT_IOYOURBUF);
 	if (st->eof)
 		f |= CRT_IOEOF;
 	if (st->err)
 		f |= CRT_IOERR;
+	/* _IONBF is setvbuf's to set (stderr's own buffering does not show) */
+	if (st->bufmode == CRT_IONBF)
+		;
+	else if (st->buf && st->own_buf)
+		f |= CRT_IOMYBUF;
+	else if (st->buf)
+		f |= CRT_IOYOURBUF;
 	st->pub->_flag = f;
+}
+
+static int access_flag(int access)
+{
+	return access == (S_READ | S_WRITE) ? CRT_IORW : access == S_READ ? CRT_IOREAD : CRT_IOWRT;
 }
 
 static void init_stream(struct stream *st, struct crt_file *pub, CRITICAL_SECTION *lock, int fd, int access)
 {
 	memset(st, 0, sizeof(*st));
+	st->tty = -1;
 	st->lock = lock;
 	st->pub = pub;
 	st->fd = fd;
@@ -56,7 +86,7 @@ static void init_stream(struct stream *st, struct crt_file *pub, CRITICAL_SECTIO
 	st->bufmode = CRT_IOFBF;
 	memset(pub, 0, sizeof(*pub));
 	pub->_file = fd;
-	pub->_flag = access == (S_READ | S_WRITE) ? CRT_IORW : access == S_READ ? CRT_IOREAD : CRT_IOWRT;
+	pub->_flag = access_flag(access);
 }
 
 static void init_std(void)
@@ -77,8 +107,8 @@ static struct stream *stream_of(struct crt_file *f)
 	pthread_once(&std_once, init_std);
 	if (!f)
 		return NULL;
-	if (f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES)
-		return f < crt__iob + 3 ? &std_streams[f - crt__iob] : NULL;
+	if (in_iob(f))
+		return iob_streams[f - crt__iob].pub ? &iob_streams[f - crt__iob] : NULL;
 	return &((struct open_file *)((char *)f - offsetof(struct open_file, pub)))->st;
 }
 
@@ -95,11 +125,11 @@ struct crt_file *__cdecl crt___iob_func(void)
 }
 
 /* As msvcrt.dll and mingw's copy of _lock_file do it: _iob entries
- * (open or not) through the lock table, other streams through the lock
- * after their FILE. */
+ * (open or not) through the lock table, with _IOLOCKED set while held,
+ * other streams through the lock after their FILE. */
 static CRITICAL_SECTION *file_lock(struct crt_file *f)
 {
-	if (f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES)
+	if (in_iob(f))
 		return crt_lock_section(CRT_STREAM_LOCKS + (int)(f - crt__iob));
 	return &((struct open_file *)f)->lock;
 }
@@ -107,14 +137,37 @@ static CRITICAL_SECTION *file_lock(struct crt_file *f)
 void __cdecl crt__lock_file(struct crt_file *f)
 {
 	EnterCriticalSection(file_lock(f));
+	if (in_iob(f))
+		f->_flag |= CRT_IOLOCKED;
 }
 
 void __cdecl crt__unlock_file(struct crt_file *f)
 {
+	if (in_iob(f))
+		f->_flag &= ~CRT_IOLOCKED;
 	LeaveCriticalSection(file_lock(f));
 }
 
+static void lock_stream(struct stream *st)
+{
+	EnterCriticalSection(st->lock);
+	if (in_iob(st->pub))
+		st->pub->_flag |= CRT_IOLOCKED;
+}
+
+static void unlock_stream(struct stream *st)
+{
+	if (in_iob(st->pub))
+		st->pub->_flag &= ~CRT_IOLOCKED;
+	LeaveCriticalSection(st->lock);
+}
+
 /* ---- buffer handling: the caller holds st->lock ------------------------------ */
+
+static bool text_mode(const struct stream *st)
+{
+	return crt_fd_mode(st->fd) != CRT_O_BINARY;
+}
 
 static int write_all(struct stream *st, const char *p, size_t n)
 {
@@ -156,10 +209,18 @@ static void drop_read_buffer(struct stream *st)
 	st->nungot = 0;
 }
 
+/* An unbuffered stream reads through a one-byte buffer (text mode looks
+ * one byte ahead after a CR). */
 static int ensure_buffer(struct stream *st)
 {
-	if (st->buf || st->bufmode == CRT_IONBF)
+	if (st->buf)
 		return 0;
+	if (st->bufmode == CRT_IONBF) {
+		st->buf = &st->onechar;
+		st->size = 1;
+		st->own_buf = 0;
+		return 0;
+	}
 	st->buf = malloc(CRT_BUFSIZ);
 	if (!st->buf)
 		return -1;
@@ -167,10 +228,12 @@ static int ensure_buffer(struct stream *st)
 	st->own_buf = 1;
 	st->pub->_base = st->buf;
 	st->pub->_bufsiz = CRT_BUFSIZ;
+	sync_flags(st);
 	return 0;
 }
 
-static size_t write_locked(struct stream *st, const char *p, size_t n)
+/* The bytes as they are, into the buffer or (unbuffered) the file. */
+static size_t write_raw_locked(struct stream *st, const char *p, size_t n)
 {
 	if (!(st->access & S_WRITE)) {
 		st->err = 1;
@@ -200,7 +263,31 @@ static size_t write_locked(struct stream *st, const char *p, size_t n)
 	return n;
 }
 
-/* Fills the read buffer; returns 0 at end of file or on error. */
+/* What the program writes: in text mode each "\n" goes out as "\r\n".
+ * Returns how many of the program's bytes went out whole. */
+static size_t write_locked(struct stream *st, const char *p, size_t n)
+{
+	char chunk[512];
+	size_t done = 0;
+
+	if (!text_mode(st))
+		return write_raw_locked(st, p, n);
+	while (done < n) {
+		size_t k = 0, from = done;
+
+		while (done < n && k < sizeof(chunk) - 1) {
+			if (p[done] == '\n')
+				chunk[k++] = '\r';
+			chunk[k++] = p[done++];
+		}
+		if (write_raw_locked(st, chunk, k) != k)
+			return from;
+	}
+	return n;
+}
+
+/* Fills the read buffer; returns 0 at end of file or on error (st->eof or
+ * st->err set). */
 static int fill_locked(struct stream *st)
 {
 	if (!(st->access & S_READ)) {
@@ -234,46 +321,77 @@ static int fill_locked(struct stream *st)
 	return 1;
 }
 
-static int getc_locked(struct stream *st)
+/* The next byte of the file, not taken; -1 at its end (eof set unless
+ * quiet). */
+static int peek_raw(struct stream *st, bool quiet)
 {
-	if (st->nungot)
-		return st->ungot[--st->nungot];
 	if (st->writing || st->pos >= st->end) {
-		if (st->bufmode == CRT_IONBF && (st->access & S_READ) && !st->writing) {
-			unsigned char c;
-			ssize_t r;
-			do
-				r = read(st->fd, &c, 1);
-			while (r < 0 && errno == EINTR);
-			if (r == 1)
-				return c;
-			if (r < 0)
-				st->err = 1;
-			else
-				st->eof = 1;
-			sync_flags(st);
+		int eof = st->eof;
+
+		if (!fill_locked(st)) {
+			if (quiet && !st->err) {
+				st->eof = eof;
+				sync_flags(st);
+			}
 			return -1;
 		}
-		if (!fill_locked(st))
-			return -1;
 	}
-	return (unsigned char)st->buf[st->pos++];
+	return (unsigned char)st->buf[st->pos];
+}
+
+/* The next character the program reads: ungetc's first; in text mode
+ * "\r\n" is "\n" and Ctrl-Z is the end of the file (left unread: every
+ * read until a seek stops there, as msvcrt's). */
+static int getc_locked(struct stream *st)
+{
+	int c;
+
+	if (st->nungot)
+		return st->ungot[--st->nungot];
+	if ((c = peek_raw(st, false)) < 0)
+		return -1;
+	if (!text_mode(st)) {
+		st->pos++;
+		return c;
+	}
+	if (c == CTRL_Z) {
+		st->eof = 1;
+		sync_flags(st);
+		return -1;
+	}
+	st->pos++;
+	if (c == '\r' && peek_raw(st, true) == '\n') {
+		st->pos++;
+		return '\n';
+	}
+	return c;
 }
 
 static size_t read_locked(struct stream *st, char *p, size_t n)
 {
 	size_t got = 0;
+	bool text = text_mode(st);
+
 	while (got < n && st->nungot)
 		p[got++] = st->ungot[--st->nungot];
 	while (got < n) {
 		if (!st->writing && st->pos < st->end) {
 			size_t k = st->end - st->pos;
+			const char *from = st->buf + st->pos, *stop;
+
 			if (k > n - got)
 				k = n - got;
-			memcpy(p + got, st->buf + st->pos, k);
-			st->pos += k;
-			got += k;
-			continue;
+			/* in text mode, plain bytes up to the next CR or Ctrl-Z */
+			if (text && (stop = memchr(from, '\r', k)))
+				k = stop - from;
+			if (text && (stop = memchr(from, CTRL_Z, k)))
+				k = stop - from;
+			if (k) {
+				memcpy(p + got, from, k);
+				st->pos += k;
+				got += k;
+				continue;
+			}
 		}
 		int c = getc_locked(st);
 		if (c < 0)
@@ -285,10 +403,12 @@ static size_t read_locked(struct stream *st, char *p, size_t n)
 
 /* ---- opening and closing ------------------------------------------------------ */
 
-/* Parses an fopen mode; returns open(2) flags, or -1. */
-static int parse_mode(const char *mode, int *access)
+/* Parses an fopen mode; returns open(2) flags, or -1.  *xmode gets the
+ * translation mode: 'b', 't', ",ccs=" or else _fmode's. */
+static int parse_mode(const char *mode, int *access, int *xmode)
 {
 	int flags;
+	*xmode = crt__fmode == CRT_O_BINARY ? CRT_O_BINARY : CRT_O_TEXT;
 	switch (*mode++) {
 	case 'r':
 		flags = O_RDONLY;
@@ -309,38 +429,71 @@ static int parse_mode(const char *mode, int *access)
 		if (*mode == '+') {
 			flags = (flags & ~(O_RDONLY | O_WRONLY)) | O_RDWR;
 			*access = S_READ | S_WRITE;
+		} else if (*mode == 'b') {
+			*xmode = CRT_O_BINARY;
+		} else if (*mode == 't') {
+			*xmode = CRT_O_TEXT;
 		} else if (*mode == ',') {
-			break; /* ",ccs=UTF-8" and the like: no encodings here */
+			/* ",ccs=UTF-8", "UTF-16LE", "UNICODE": the wide text modes */
+			const char *e = mode + 1;
+			while (*e == ' ')
+				e++;
+			if (!strncasecmp(e, "ccs=", 4)) {
+				e += 4;
+				if (!strcasecmp(e, "UTF-8"))
+					*xmode = CRT_O_U8TEXT;
+				else if (!strcasecmp(e, "UTF-16LE"))
+					*xmode = CRT_O_U16TEXT;
+				else if (!strcasecmp(e, "UNICODE"))
+					*xmode = CRT_O_WTEXT;
+				else
+					return -1;
+			}
+			break;
 		} else if (*mode == 'x') {
 			flags |= O_EXCL;
 		}
-		/* b t c n N S R T D: binary/text, commit, hints: nothing to do */
+		/* c n N S R T D: commit, hints: nothing to do */
 	}
 	return flags | O_CLOEXEC;
 }
 
+/* A stream for fd: the first free _iob entry past the standard streams,
+ * else a FILE with its lock after it. */
 static struct crt_file *new_stream(int fd, int access)
 {
+	struct open_file *of = NULL;
+	struct stream *st = NULL;
+
 	pthread_once(&std_once, init_std);
-	struct open_file *of = calloc(1, sizeof(*of));
-	if (!of) {
-		crt_set_errno(ENOMEM);
-		return NULL;
-	}
-	InitializeCriticalSection(&of->lock);
-	init_stream(&of->st, &of->pub, &of->lock, fd, access);
 	EnterCriticalSection(&list_lock);
-	of->st.next = open_list;
-	open_list = &of->st;
+	for (int i = 3; i < CRT_IOB_ENTRIES && !st; i++) {
+		if (!iob_streams[i].pub && !(crt__iob[i]._flag & ~CRT_IOLOCKED)) {
+			st = &iob_streams[i];
+			init_stream(st, &crt__iob[i], crt_lock_section(CRT_STREAM_LOCKS + i), fd, access);
+		}
+	}
+	if (!st) {
+		if (!(of = calloc(1, sizeof(*of)))) {
+			LeaveCriticalSection(&list_lock);
+			crt_set_errno(ENOMEM);
+			return NULL;
+		}
+		InitializeCriticalSection(&of->lock);
+		st = &of->st;
+		init_stream(st, &of->pub, &of->lock, fd, access);
+	}
+	st->next = open_list;
+	open_list = st;
 	LeaveCriticalSection(&list_lock);
-	return &of->pub;
+	return st->pub;
 }
 
 struct crt_file *__cdecl crt_fopen(const char *path, const char *mode)
 {
-	int access;
-	int flags = parse_mode(mode, &access);
-	if (!path || flags < 0) {
+	int access, xmode;
+	int flags = path && mode ? parse_mode(mode, &access, &xmode) : -1;
+	if (flags < 0) {
 		crt_set_errno(EINVAL);
 		return NULL;
 	}
@@ -354,6 +507,7 @@ struct crt_file *__cdecl crt_fopen(const char *path, const char *mode)
 		crt_set_errno_host(errno);
 		return NULL;
 	}
+	crt_fd_opened(fd, xmode);
 	struct crt_file *f = new_stream(fd, access);
 	if (!f)
 		close(fd);
@@ -373,10 +527,12 @@ struct crt_file *__cdecl crt__wfopen(const WCHAR *path, const WCHAR *mode)
 	return f;
 }
 
+/* The descriptor keeps its own translation mode ('b' and 't' in mode
+ * leave it as _open or _setmode made it). */
 struct crt_file *__cdecl crt__fdopen(int fd, const char *mode)
 {
-	int access;
-	if (parse_mode(mode, &access) < 0 || fcntl(fd, F_GETFD) < 0) {
+	int access, xmode;
+	if (!mode || parse_mode(mode, &access, &xmode) < 0 || fcntl(fd, F_GETFD) < 0) {
 		crt_set_errno(fcntl(fd, F_GETFD) < 0 ? EBADF : EINVAL);
 		return NULL;
 	}
@@ -390,20 +546,31 @@ int __cdecl crt_fclose(struct crt_file *f)
 		crt_set_errno(EINVAL);
 		return -1;
 	}
-	EnterCriticalSection(st->lock);
-	int r = flush_locked(st);
-	crt_osf_closed(st->fd);
-	if (close(st->fd) < 0) {
-		crt_set_errno_host(errno);
+	lock_stream(st);
+	int r = st->fd >= 0 ? flush_locked(st) : 0;
+	if (st->fd >= 0) {
+		crt_osf_closed(st->fd);
+		crt_fd_reset(st->fd);
+		if (close(st->fd) < 0) {
+			crt_set_errno_host(errno);
+			r = -1;
+		}
+	} else {
+		crt_set_errno(EBADF);
 		r = -1;
 	}
 	if (st->own_buf)
 		free(st->buf);
 	st->buf = NULL;
 	st->fd = -1;
-	LeaveCriticalSection(st->lock);
-	if (f >= crt__iob && f < crt__iob + CRT_IOB_ENTRIES)
-		return r;
+	if (in_iob(f)) {
+		f->_ptr = f->_base = NULL;
+		f->_cnt = f->_bufsiz = 0;
+		f->_flag &= CRT_IOLOCKED;
+	}
+	unlock_stream(st);
+	if (in_iob(f) && f < crt__iob + 3)
+		return r; /* the standard streams stay (closed) on the list */
 	EnterCriticalSection(&list_lock);
 	for (struct stream **pp = &open_list; *pp; pp = &(*pp)->next) {
 		if (*pp == st) {
@@ -411,7 +578,11 @@ int __cdecl crt_fclose(struct crt_file *f)
 			break;
 		}
 	}
+	if (in_iob(f))
+		st->pub = NULL; /* free for the next fopen */
 	LeaveCriticalSection(&list_lock);
+	if (in_iob(f))
+		return r;
 	DeleteCriticalSection(st->lock);
 	free((char *)f - offsetof(struct open_file, pub));
 	return r;
@@ -426,17 +597,17 @@ int __cdecl crt_fclose(struct crt_file *f)
 static struct crt_file *reopen(const char *path, const char *mode, struct crt_file *f)
 {
 	struct stream *st = stream_of(f);
-	int access, flags, fd;
+	int access, flags, fd, xmode;
 	char *upath;
 
-	if (!st || !path || !mode || (flags = parse_mode(mode, &access)) < 0) {
+	if (!st || !path || !mode || (flags = parse_mode(mode, &access, &xmode)) < 0) {
 		crt_set_errno(EINVAL);
 		return NULL;
 	}
 	upath = crt_unix_path(path);
 	if (!upath)
 		return NULL;
-	EnterCriticalSection(st->lock);
+	lock_stream(st);
 	if (st->fd >= 0)
 		flush_locked(st);
 	fd = open(upath, flags, 0666);
@@ -444,11 +615,13 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 	free(upath);
 	if (fd < 0)
 		crt_set_errno_host(errno);
+	if (st->fd >= 0)
+		crt_fd_reset(st->fd);
 	if (fd >= 0 && st->fd >= 0 && st->fd <= 2) {
 		if (dup2(fd, st->fd) < 0) {
 			crt_set_errno_host(errno);
 			close(fd);
-			LeaveCriticalSection(st->lock);
+			unlock_stream(st);
 			return NULL;
 		}
 		close(fd);
@@ -456,12 +629,15 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 	} else if (st->fd >= 0) {
 		close(st->fd);
 	}
+	if (fd >= 0)
+		crt_fd_opened(fd, xmode);
 	if (st->own_buf)
 		free(st->buf);
 	st->buf = NULL;
 	st->size = st->pos = st->end = 0;
 	st->own_buf = st->writing = st->eof = st->err = st->nungot = 0;
 	st->wpending = 0;
+	st->tty = -1;
 	st->fd = fd;
 	st->access = access;
 	st->bufmode = f == &crt__iob[2] ? CRT_IONBF : CRT_IOFBF;
@@ -469,8 +645,10 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 	f->_ptr = f->_base = NULL;
 	f->_cnt = f->_bufsiz = 0;
 	f->_file = fd;
-	f->_flag = fd < 0 ? 0 : access == (S_READ | S_WRITE) ? CRT_IORW : access == S_READ ? CRT_IOREAD : CRT_IOWRT;
-	LeaveCriticalSection(st->lock);
+	f->_flag = (f->_flag & CRT_IOLOCKED) | (fd < 0 ? 0 : access_flag(access));
+	if (fd >= 0)
+		sync_flags(st);
+	unlock_stream(st);
 	return fd < 0 ? NULL : f;
 }
 
@@ -509,7 +687,7 @@ int __cdecl crt__fcloseall(void)
 
 		EnterCriticalSection(&list_lock);
 		for (struct stream *st = open_list; st && !victim; st = st->next)
-			if (!(st->pub >= crt__iob && st->pub < crt__iob + CRT_IOB_ENTRIES))
+			if (!(st->pub >= crt__iob && st->pub < crt__iob + 3))
 				victim = st;
 		LeaveCriticalSection(&list_lock);
 		if (!victim)
@@ -527,9 +705,9 @@ int __cdecl crt__fcloseall(void)
 		crt_set_errno(EINVAL);                                        \
 		return fail;                                                  \
 	}                                                                     \
-	EnterCriticalSection(st->lock);                                        \
+	lock_stream(st);                                                      \
 	__VA_ARGS__;                                                          \
-	LeaveCriticalSection(st->lock)
+	unlock_stream(st)
 
 int __cdecl crt_fflush(struct crt_file *f)
 {
@@ -687,26 +865,62 @@ int __cdecl crt_ungetc(int c, struct crt_file *f)
 	return r;
 }
 
-/* Wide characters are UTF-16 code units, written and read as UTF-8 in
- * every mode (msvcrt would write raw UTF-16 to a binary stream). */
+/* Wide characters are UTF-16 code units.  As msvcrt writes them: a binary
+ * stream gets the units as they are, an _O_U16TEXT or _O_WTEXT one the
+ * units with "\n" as "\r\n" (a terminal, which cannot show UTF-16, gets
+ * UTF-8 instead: Windows' console takes the characters); text and
+ * _O_U8TEXT streams get UTF-8 (with "\r\n"), a surrogate pair as one
+ * character. */
+static bool utf16_units(struct stream *st, int mode)
+{
+	if (mode == CRT_O_BINARY)
+		return true;
+	if (mode != CRT_O_U16TEXT && mode != CRT_O_WTEXT)
+		return false;
+	if (st->tty < 0)
+		st->tty = isatty(st->fd) ? 1 : 0;
+	return !st->tty;
+}
+
+static bool putwc_locked(struct stream *st, WCHAR c)
+{
+	int mode = crt_fd_mode(st->fd);
+	char tmp[4];
+	size_t n = 0;
+
+	if (utf16_units(st, mode)) {
+		if (c == '\n' && mode != CRT_O_BINARY) {
+			tmp[n++] = '\r';
+			tmp[n++] = 0;
+		}
+		tmp[n++] = (char)(c & 0xff);
+		tmp[n++] = (char)(c >> 8);
+		return write_raw_locked(st, tmp, n) == n;
+	}
+	unsigned int cp = c;
+	if (c >= 0xd800 && c < 0xdc00) {
+		st->wpending = c; /* wait for the low half */
+		return true;
+	}
+	if (c >= 0xdc00 && c < 0xe000)
+		cp = st->wpending ? 0x10000 + ((st->wpending - 0xd800) << 10) + (c - 0xdc00) : 0xfffd;
+	st->wpending = 0;
+	n = crt_encode_wchar(cp, tmp);
+	return write_locked(st, tmp, n) == n;
+}
+
 WCHAR __cdecl crt_fputwc(WCHAR c, struct crt_file *f)
 {
-	char tmp[4];
-	size_t n, r = 0;
-	LOCKED(f, 0xffff, {
-		unsigned int cp = c;
-		if (c >= 0xd800 && c < 0xdc00) {
-			st->wpending = c; /* wait for the low half */
-			n = 0;
-		} else {
-			if (c >= 0xdc00 && c < 0xe000)
-				cp = st->wpending ? 0x10000 + ((st->wpending - 0xd800) << 10) + (c - 0xdc00) : 0xfffd;
-			st->wpending = 0;
-			n = crt_encode_wchar(cp, tmp);
-			r = write_locked(st, tmp, n);
-		}
-	});
-	return r == n ? c : 0xffff;
+	bool ok;
+	LOCKED(f, 0xffff, ok = putwc_locked(st, c));
+	return ok ? c : 0xffff;
+}
+
+size_t crt_stream_put_wide(struct crt_file *f, const WCHAR *s, size_t n)
+{
+	size_t done = 0;
+	LOCKED(f, 0, while (done < n && putwc_locked(st, s[done])) done++);
+	return done;
 }
 
 WCHAR __cdecl crt_putwc(WCHAR c, struct crt_file *f)
@@ -714,34 +928,72 @@ WCHAR __cdecl crt_putwc(WCHAR c, struct crt_file *f)
 	return crt_fputwc(c, f);
 }
 
+/* A byte of the file as it is (ungetc's first). */
+static int getc_raw(struct stream *st)
+{
+	int c;
+
+	if (st->nungot)
+		return st->ungot[--st->nungot];
+	if ((c = peek_raw(st, false)) >= 0)
+		st->pos++;
+	return c;
+}
+
+static WCHAR getwc_locked(struct stream *st)
+{
+	int mode = crt_fd_mode(st->fd), lo, hi;
+	WCHAR result = 0xffff;
+
+	if (st->wpending) {
+		result = st->wpending;
+		st->wpending = 0;
+		return result;
+	}
+	if (utf16_units(st, mode)) {
+		if ((lo = getc_raw(st)) < 0)
+			return 0xffff;
+		if ((hi = getc_raw(st)) < 0)
+			return 0xffff;
+		result = (WCHAR)(lo | hi << 8);
+		if (result == '\r' && mode != CRT_O_BINARY) {
+			/* "\r\n" is "\n"; anything else comes back */
+			if ((lo = getc_raw(st)) >= 0 && (hi = getc_raw(st)) >= 0 && (lo | hi << 8) == '\n')
+				return '\n';
+			if (lo >= 0 && hi >= 0)
+				st->ungot[st->nungot++] = (unsigned char)hi;
+			if (lo >= 0)
+				st->ungot[st->nungot++] = (unsigned char)lo;
+			st->eof = 0;
+			sync_flags(st);
+		}
+		return result;
+	}
+	char b[4];
+	int c = getc_locked(st), n = 1, need;
+	if (c < 0)
+		return 0xffff;
+	b[0] = c;
+	need = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	while (n < need && (c = getc_locked(st)) >= 0) {
+		if ((c & 0xc0) != 0x80) {
+			st->ungot[st->nungot++] = c;
+			break;
+		}
+		b[n++] = c;
+	}
+	WCHAR w[2];
+	size_t k = crt_utf8_to_wide(b, n, w, 2);
+	result = w[0];
+	if (k == 2)
+		st->wpending = w[1];
+	return result;
+}
+
 WCHAR __cdecl crt_fgetwc(struct crt_file *f)
 {
-	WCHAR result = 0xffff;
-	LOCKED(f, 0xffff, {
-		if (st->wpending) {
-			result = st->wpending;
-			st->wpending = 0;
-		} else {
-			char b[4];
-			int c = getc_locked(st), n = 1, need;
-			if (c >= 0) {
-				b[0] = c;
-				need = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-				while (n < need && (c = getc_locked(st)) >= 0) {
-					if ((c & 0xc0) != 0x80) {
-						st->ungot[st->nungot++] = c;
-						break;
-					}
-					b[n++] = c;
-				}
-				WCHAR w[2];
-				size_t k = crt_utf8_to_wide(b, n, w, 2);
-				result = w[0];
-				if (k == 2)
-					st->wpending = w[1];
-			}
-		}
-	});
+	WCHAR result;
+	LOCKED(f, 0xffff, result = getwc_locked(st));
 	return result;
 }
 
@@ -802,6 +1054,11 @@ int __cdecl crt_setvbuf(struct crt_file *f, char *buf, int mode, size_t size)
 		}
 		st->pub->_base = st->buf;
 		st->pub->_bufsiz = st->size;
+		if (st->bufmode == CRT_IONBF)
+			st->pub->_flag |= CRT_IOUNBUF;
+		else
+			st->pub->_flag &= ~CRT_IOUNBUF;
+		sync_flags(st);
 	});
 	return 0;
 }
@@ -826,6 +1083,7 @@ int __cdecl crt__fseeki64(struct crt_file *f, int64_t off, int whence)
 		st->pos = st->end = 0;
 		st->nungot = 0;
 		st->wpending = 0;
+		crt_fd_reset(st->fd);
 		if (!r && lseek(st->fd, off, whence) < 0) {
 			crt_set_errno_host(errno);
 			r = -1;
@@ -912,4 +1170,23 @@ int __cdecl crt__fileno(struct crt_file *f)
 	int fd;
 	LOCKED(f, -1, fd = st->fd);
 	return fd;
+}
+
+/* What msvcrt's getc and putc macros (mingw's _fgetc_nolock and
+ * _fputc_nolock) call when the FILE's _cnt runs out: it always has, as
+ * the buffer is ours, so each character goes through the stream. */
+int __cdecl crt__filbuf(struct crt_file *f)
+{
+	int c = crt_fgetc(f);
+	if (f)
+		f->_cnt = 0;
+	return c;
+}
+
+int __cdecl crt__flsbuf(int c, struct crt_file *f)
+{
+	int r = crt_fputc(c, f);
+	if (f)
+		f->_cnt = 0;
+	return r;
 }

@@ -23,12 +23,17 @@ struct stream {
 	int line;
 	int eof, err;
 	int writing; /* buf holds unwritten bytes [0, pos) */
+	/* Reading, buf holds the file's bytes as they are: text mode's
+	 * translation (CRLF, Ctrl-Z) happens as they are taken, so the file
+	 * position of any byte in it stays known (ftell, fseek). */
 	char *buf;
 	size_t size, pos, end; /* reading: unread bytes are [pos, end) */
 	int own_buf;
 	unsigned char ungot[8];
 	int nungot;
 	WCHAR wpending; /* getwc: low surrogate still to deliver */
+	char onechar; /* the read buffer of an unbuffered stream */
+	signed char tty; /* isatty(fd), -1 until asked (wide output) */
 	struct stream *next; /* every open stream, for fflush(NULL) */
 };
 

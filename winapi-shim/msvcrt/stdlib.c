@@ -262,9 +262,16 @@ static int call_cmp(const void *a, const void *b, void *ctx)
 	return cmp(a, b);
 }
 
+/* A NULL comparator, a NULL array with elements or a zero size is an
+ * invalid parameter (the handler, errno EINVAL), as msvcrt checks. */
 void __cdecl crt_qsort(void *base, size_t n, size_t size, crt_cmp_fn cmp)
 {
-	if (!base || !cmp || n < 2 || !size)
+	if ((!base && n) || !size || !cmp) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return;
+	}
+	if (n < 2)
 		return;
 	qsort_r(base, n, size, call_cmp, &cmp);
 }

@@ -1,61 +1,54 @@
 /* system and _wsystem: the command runs in the command interpreter, a
- * child process the caller waits for (CreateProcess), as on Windows.
- * Windows' interpreter is %COMSPEC% /c (cmd.exe); ndrun has no cmd.exe,
- * so it is the Linux shell: "/bin/sh -c command".  The command line is
- * the shell's to read (redirections, `exit n`, quoting); the child has
- * the caller's standard handles and environment, and its exit status is
- * what system returns. */
+ * child process the caller waits for, as on Windows: %ComSpec% (else
+ * cmd.exe) /c command.  cmd.exe is ndrun's builtin one (winapi-shim/cmd,
+ * docs/cmd.md) unless a real one is where ComSpec points; the child has
+ * the caller's standard handles and environment, and cmd's exit status
+ * is what system returns. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
-#include "core/path.h"
+#include "core/wstr.h"
 
-#define SHELL "/bin/sh"
-
-/* `sh -c "command"` with the command quoted by the rules CreateProcess's
- * argument splitting undoes (backslashes before a quote doubled). */
-static WCHAR *shell_line(const WCHAR *cmd)
+WCHAR *crt_cmd_line(const WCHAR *cmd)
 {
-	static const WCHAR prefix[] = u"sh -c \"";
-	size_t n = 0, len = sizeof(prefix) / sizeof(WCHAR) - 1;
-	WCHAR *line, *q;
+	DWORD n = GetEnvironmentVariableW(u"ComSpec", NULL, 0);
+	WCHAR *comspec = n ? malloc(n * sizeof(WCHAR)) : NULL, *line;
+	const WCHAR *prog = u"cmd.exe";
+	bool quote;
+	size_t plen, clen = wstr_len(cmd);
 
-	while (cmd[n])
-		n++;
-	line = malloc((len + 2 * n + 3) * sizeof(WCHAR));
-	if (!line)
-		return NULL;
-	memcpy(line, prefix, len * sizeof(WCHAR));
-	q = line + len;
-	for (size_t i = 0; i <= n; i++) {
-		size_t slashes = 0;
+	if (comspec && GetEnvironmentVariableW(u"ComSpec", comspec, n) < n && *comspec)
+		prog = comspec;
+	plen = wstr_len(prog);
+	quote = false;
+	for (size_t i = 0; i < plen; i++)
+		quote |= prog[i] == ' ';
+	line = malloc((plen + clen + 8) * sizeof(WCHAR));
+	if (line) {
+		WCHAR *q = line;
 
-		while (i < n && cmd[i] == '\\') {
-			slashes++;
-			i++;
-		}
-		if (i == n) {
-			/* before the closing quote: each one doubled */
-			for (size_t k = 0; k < 2 * slashes; k++)
-				*q++ = '\\';
-			break;
-		}
-		if (cmd[i] == '"') {
-			for (size_t k = 0; k < 2 * slashes + 1; k++)
-				*q++ = '\\';
-		} else {
-			for (size_t k = 0; k < slashes; k++)
-				*q++ = '\\';
-		}
-		*q++ = cmd[i];
+		if (quote)
+			*q++ = '"';
+		memcpy(q, prog, plen * sizeof(WCHAR));
+		q += plen;
+		if (quote)
+			*q++ = '"';
+		memcpy(q, u" /c ", 4 * sizeof(WCHAR));
+		q += 4;
+		memcpy(q, cmd, (clen + 1) * sizeof(WCHAR));
 	}
-	*q++ = '"';
-	*q = 0;
+	free(comspec);
 	return line;
+}
+
+/* errno for a CreateProcess failure, as the CRT's spawn sets it. */
+int crt_errno_from_spawn(DWORD err)
+{
+	return err == ERROR_NOT_ENOUGH_MEMORY ? ENOMEM : err == ERROR_BAD_EXE_FORMAT ? ENOEXEC : ENOENT;
 }
 
 int __cdecl crt__wsystem(const WCHAR *cmd)
@@ -63,36 +56,22 @@ int __cdecl crt__wsystem(const WCHAR *cmd)
 	STARTUPINFOW si;
 	PROCESS_INFORMATION pi;
 	DWORD code = (DWORD)-1;
-	WCHAR *line, *shell;
-	BOOL ok;
+	WCHAR *line;
 
-	if (!cmd) {
-		/* is there an interpreter? */
-		if (!access(SHELL, X_OK))
-			return 1;
-		crt_set_errno(ENOENT);
-		return 0;
-	}
-	if (!(line = shell_line(cmd))) {
+	if (!cmd)
+		return 1; /* there is an interpreter: ndrun's own at least */
+	if (!(line = crt_cmd_line(cmd))) {
 		crt_set_errno(ENOMEM);
 		return -1;
 	}
 	memset(&si, 0, sizeof(si));
 	si.cb = sizeof(si);
-	/* the shell's Windows name: "/bin/sh" would be on the current drive */
-	if (!(shell = path_from_unix(SHELL))) {
-		free(line);
-		crt_set_errno(ENOMEM);
-		return -1;
-	}
-	ok = CreateProcessW(shell, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
-	free(shell);
-	if (!ok) {
+	if (!CreateProcessW(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi)) {
 		DWORD err = GetLastError();
 
-		TRACE(msvcrt, "%s: CreateProcess failed, error %lu\n", SHELL, (unsigned long)err);
+		TRACE(msvcrt, "%s: CreateProcess failed, error %lu\n", debugstr_w(line), (unsigned long)err);
 		free(line);
-		crt_set_errno(err == ERROR_NOT_ENOUGH_MEMORY ? ENOMEM : err == ERROR_BAD_EXE_FORMAT ? ENOEXEC : ENOENT);
+		crt_set_errno(crt_errno_from_spawn(err));
 		return -1;
 	}
 	free(line);

@@ -49,3 +49,59 @@ void __cdecl crt__endthreadex(unsigned int code)
 {
 	ExitThread(code);
 }
+
+/* _beginthread: the thread's handle closes itself when the thread ends
+ * (_endthread, or its routine returning), so the value returned may be
+ * stale by then, as documented; -1 and errno on failure. */
+struct begin_args {
+	void(__cdecl *proc)(void *);
+	void *arg;
+	HANDLE self;
+};
+
+static __thread HANDLE own_handle;
+
+static DWORD WINAPI begin_start(void *p)
+{
+	struct begin_args a = *(struct begin_args *)p;
+
+	free(p);
+	own_handle = a.self;
+	a.proc(a.arg);
+	crt__endthread();
+}
+
+uintptr_t __cdecl crt__beginthread(void(__cdecl *proc)(void *), unsigned int stack_size, void *arg)
+{
+	struct begin_args *a;
+	HANDLE h;
+
+	if (!proc) {
+		crt_set_errno(EINVAL);
+		crt_invalid_parameter_noinfo();
+		return (uintptr_t)-1;
+	}
+	if (!(a = malloc(sizeof(*a)))) {
+		crt_set_errno(EAGAIN);
+		return (uintptr_t)-1;
+	}
+	a->proc = proc;
+	a->arg = arg;
+	h = CreateThread(NULL, stack_size, begin_start, a, CREATE_SUSPENDED, NULL);
+	if (!h) {
+		free(a);
+		crt_set_errno(EAGAIN);
+		return (uintptr_t)-1;
+	}
+	a->self = h;
+	ResumeThread(h);
+	return (uintptr_t)h;
+}
+
+void __cdecl crt__endthread(void)
+{
+	if (own_handle)
+		CloseHandle(own_handle);
+	own_handle = NULL;
+	ExitThread(0);
+}

@@ -91,6 +91,12 @@ static int common_vsprintf(uint64_t options, void *buf, size_t count, int wide, 
 static int common_vsnprintf_s(uint64_t options, void *buf, size_t size, size_t count, int wide, const void *fmt,
 			      __ms_va_list ap)
 {
+	return crt_vsnprintf_s_opts(ucrt_printf_opts(options), buf, size, count, wide, fmt, ap);
+}
+
+int crt_vsnprintf_s_opts(unsigned int pfopts, void *buf, size_t size, size_t count, int wide, const void *fmt,
+			 __ms_va_list ap)
+{
 	size_t unit = wide ? sizeof(WCHAR) : 1;
 	void *text;
 	int len;
@@ -102,7 +108,7 @@ static int common_vsnprintf_s(uint64_t options, void *buf, size_t size, size_t c
 		crt_invalid_parameter_noinfo();
 		return -1;
 	}
-	len = crt_pf_format(ucrt_printf_opts(options), wide, fmt, ap, &text);
+	len = crt_pf_format(pfopts, wide, fmt, ap, &text);
 	if (len < 0) {
 		memset(buf, 0, unit);
 		return -1;

@@ -1,0 +1,2 @@
+/* crt_assert against ucrtbase.dll (_wassert). */
+#include "crt_assert.c"

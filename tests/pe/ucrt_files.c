@@ -1,0 +1,2 @@
+/* crt_files against ucrtbase.dll. */
+#include "crt_files.c"

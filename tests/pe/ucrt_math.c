@@ -1,0 +1,2 @@
+/* crt_math against ucrtbase.dll. */
+#include "crt_math.c"

@@ -1,0 +1,2 @@
+/* crt_popen against ucrtbase.dll. */
+#include "crt_popen.c"

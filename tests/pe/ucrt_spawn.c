@@ -1,0 +1,2 @@
+/* crt_spawn against ucrtbase.dll. */
+#include "crt_spawn.c"

@@ -1,0 +1,2 @@
+/* crt_string_more against ucrtbase.dll. */
+#include "crt_string_more.c"

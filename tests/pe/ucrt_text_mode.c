@@ -1,0 +1,2 @@
+/* crt_text_mode against ucrtbase.dll. */
+#include "crt_text_mode.c"

@@ -1,0 +1,2 @@
+/* crt_time against ucrtbase.dll. */
+#include "crt_time.c"
