@@ -121,6 +121,17 @@ enum seh_vectored_list { SEH_VECTORED_EXCEPTION, SEH_VECTORED_CONTINUE };
  * EXCEPTION_CONTINUE_EXECUTION (the rest are then skipped). */
 int seh_call_vectored(enum seh_vectored_list which, EXCEPTION_RECORD *rec, CONTEXT *ctx);
 
+/* ---- hostfault.c ---- */
+
+/* From the fault handler, for a fault in host code: ctx holds the
+ * faulting state; when the host frames lead back to a PE caller (a
+ * builtin that faulted on what the program passed), ctx becomes that
+ * caller's state just after its call and 1 is returned; 0 otherwise. */
+int seh_builtin_fault_caller(CONTEXT *ctx);
+/* For the crash report: when the exception at pc is the last builtin
+ * fault of this thread, a line naming the builtin. */
+void seh_builtin_fault_note(ULONG64 pc);
+
 /* ---- unhandled.c ---- */
 
 /* The last resort: the top-level filter, then the report and the exit.

@@ -208,7 +208,10 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
  * never runs code there).  A failed instruction fetch at rip (NULL, a
  * non-executable page, nothing mapped) is the doing of the call or jump
  * that led there: the program's when the return address at [rsp] is in
- * its code, as after a call (or a tail jump from a function it called). */
+ * its code, as after a call (or a tail jump from a function it called).
+ * So is one reached from ndrun's own code on a thread that runs PE code:
+ * ndrun only ever calls addresses the program gave it there (a thread's
+ * start address, a callback, an image's entry point or TLS callback). */
 static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
 	const greg_t *g = uc->uc_mcontext.gregs;
@@ -216,8 +219,10 @@ static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 
 	if (seh_pc_in_pe(rip) || virtual_is_private((void *)rip))
 		return 1;
-	return sig == SIGSEGV && g[REG_TRAPNO] == TRAP_PAGE_FAULT && (g[REG_ERR] & PF_INSTRUCTION) &&
-	       (ULONG64)si->si_addr == rip && seh_peek(g[REG_RSP], &ret) && seh_pc_in_pe(ret);
+	if (sig != SIGSEGV || g[REG_TRAPNO] != TRAP_PAGE_FAULT || !(g[REG_ERR] & PF_INSTRUCTION) ||
+	    (ULONG64)si->si_addr != rip || !seh_peek(g[REG_RSP], &ret))
+		return 0;
+	return seh_pc_in_pe(ret) || (seh_pc_is_host(ret) && !seh_pc_is_host(rip) && loader_current_teb());
 }
 
 /* A fault at addr, just below rsp: if it is in this thread's stack and
@@ -279,40 +284,21 @@ static void disarm_stack_reserve(void)
 	reserve_kind = RESERVE_NONE;
 }
 
-static void fault_handler(int sig, siginfo_t *si, void *ucp)
+/* Runs the dispatcher for rec in ctx on the thread's stack, below ctx's
+ * rsp, once the signal handler returns. */
+static void deliver(ucontext_t *uc, const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
 {
-	ucontext_t *uc = ucp;
 	greg_t *g = uc->uc_mcontext.gregs;
-	ULONG64 rsp = g[REG_RSP], addr = (ULONG64)si->si_addr;
-	ULONG64 sp;
+	ULONG64 rsp = ctx->Rsp, sp;
 	struct fault_frame *f;
-	int overflow = 0;
-
-	if (!fault_is_pe(sig, si, uc)) {
-		if (sig == SIGSEGV || sig == SIGBUS) {
-			if (seh_probe_fixup(uc))
-				return;
-			seh_probe_recover(sig);
-		}
-		host_crash(sig, si, uc);
-		return;
-	}
-	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
-		if (!release_stack_reserve(addr))
-			stack_overflow(uc, si);
-		overflow = 1;
-	}
 
 	sp = (rsp - sizeof(*f)) & ~63ull;
 	f = (struct fault_frame *)sp;
 	/* Memory below the interrupted rsp is, to memcheck, not there; this
 	 * frame is the dispatcher's stack from now on. */
 	VALGRIND_MAKE_MEM_UNDEFINED((void *)(sp - 0x28), rsp - (sp - 0x28));
-	ucontext_to_context(uc, &f->ctx);
-	fill_record(sig, si, uc, &f->rec, &f->ctx);
-	/* Windows keeps the access violation's two parameters. */
-	if (overflow)
-		f->rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+	f->ctx = *ctx;
+	f->rec = *rec;
 
 	/* A call frame for fault_entry: home area and a null return address
 	 * (it never returns), rsp 8 off 16-byte alignment as after a call. */
@@ -324,6 +310,68 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	g[REG_RDX] = (greg_t)&f->ctx;
 	/* The dispatcher runs with the direction and trap flags clear. */
 	g[REG_EFL] &= ~(greg_t)0x500;
+}
+
+/* A fault in host code on a thread running PE code: when a builtin
+ * faulted on memory its PE caller passed (hostfault.c finds the
+ * caller), the caller gets the exception, raised just after its call. */
+static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc)
+{
+	ULONG64 rsp = uc->uc_mcontext.gregs[REG_RSP], addr = (ULONG64)si->si_addr;
+	EXCEPTION_RECORD rec;
+	CONTEXT ctx;
+
+	if ((sig != SIGSEGV && sig != SIGBUS) || !loader_current_teb())
+		return 0;
+	ucontext_to_context(uc, &ctx);
+	fill_record(sig, si, uc, &rec, &ctx);
+	if (!seh_builtin_fault_caller(&ctx))
+		return 0;
+	rec.ExceptionAddress = (void *)ctx.Rip;
+	/* A builtin that ran out of stack: the program's stack overflow. */
+	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
+		if (!release_stack_reserve(addr))
+			stack_overflow(uc, si);
+		rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+	}
+	TRACE(seh, "fault in a builtin at rip %#llx, address %p: raised in its caller at %#llx\n",
+	      (unsigned long long)uc->uc_mcontext.gregs[REG_RIP], si->si_addr, (unsigned long long)ctx.Rip);
+	deliver(uc, &ctx, &rec);
+	return 1;
+}
+
+static void fault_handler(int sig, siginfo_t *si, void *ucp)
+{
+	ucontext_t *uc = ucp;
+	greg_t *g = uc->uc_mcontext.gregs;
+	ULONG64 rsp = g[REG_RSP], addr = (ULONG64)si->si_addr;
+	EXCEPTION_RECORD rec;
+	CONTEXT ctx;
+	int overflow = 0;
+
+	if (!fault_is_pe(sig, si, uc)) {
+		if (sig == SIGSEGV || sig == SIGBUS) {
+			if (seh_probe_fixup(uc))
+				return;
+			seh_probe_recover(sig);
+		}
+		if (builtin_fault(sig, si, uc))
+			return;
+		host_crash(sig, si, uc);
+		return;
+	}
+	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
+		if (!release_stack_reserve(addr))
+			stack_overflow(uc, si);
+		overflow = 1;
+	}
+
+	ucontext_to_context(uc, &ctx);
+	fill_record(sig, si, uc, &rec, &ctx);
+	/* Windows keeps the access violation's two parameters. */
+	if (overflow)
+		rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+	deliver(uc, &ctx, &rec);
 }
 
 void seh_thread_init(void)
