@@ -6,7 +6,8 @@
 #   make check-pe      Win32 conformance programs under ndrun (and wine64)
 #   make check-malformed  the malformed-PE corpus under ndrun (-asan: ASan+UBSan ndrun)
 #   make check-pefuzz  the PE fuzz target replayed on its corpus and crash regressions
-#   make fuzz          libFuzzer on the PE parser, FUZZ_SECONDS=60 (not part of check)
+#   make fuzz          libFuzzer on the PE parser and ndrun on damaged programs (the
+#                      whole load), FUZZ_SECONDS=60 each (not part of check)
 #   make check-vm      Soft-RoCE rig tests inside QEMU guests
 #   make check-real    real MSVC programs from npm under ndrun (tests/real/)
 #   make check-long    long rig runs kept out of make check (a 500,000-write RDMA stream)

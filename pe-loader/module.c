@@ -789,12 +789,14 @@ struct module *module_load_exe(const char *path, struct load_error *err)
 
 typedef BOOL(WINAPI *dll_entry_fn)(HINSTANCE, DWORD, void *);
 
-/* TLS callbacks first, then DllMain, for every reason (as Windows does). */
-static BOOL call_init(struct module *m, DWORD reason, void *reserved)
+/* TLS callbacks first, then DllMain, for every reason (as Windows does).
+ * -1 when the TLS callback array cannot be read. */
+static int call_init(struct module *m, DWORD reason, void *reserved)
 {
 	BOOL ret = TRUE;
 
-	tls_call_callbacks(m, reason);
+	if (tls_call_callbacks(m, reason) < 0)
+		return -1;
 	if (!m->is_exe && !m->builtin && m->img.entry_rva) {
 		dll_entry_fn entry = (dll_entry_fn)(void *)(m->base + m->img.entry_rva);
 		TRACE(loader, "%s: DllMain(%lu)\n", m->name, (unsigned long)reason);
@@ -814,8 +816,13 @@ restart:
 		if (m->attached)
 			continue;
 		m->attached = true;
-		if (!call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL)) {
-			set_error(err, ERROR_DLL_INIT_FAILED, "%s: initialization failed (DllMain returned FALSE)", m->name);
+		int r = call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL);
+
+		if (r <= 0) {
+			set_error(err, ERROR_DLL_INIT_FAILED,
+				  r < 0 ? "%s: initialization failed (its TLS callback array is not readable)" :
+					  "%s: initialization failed (DllMain returned FALSE)",
+				  m->name);
 			call_init(m, DLL_PROCESS_DETACH, NULL);
 			return false;
 		}

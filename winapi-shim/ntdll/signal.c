@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -209,9 +210,10 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
  * non-executable page, nothing mapped) is the doing of the call or jump
  * that led there: the program's when the return address at [rsp] is in
  * its code, as after a call (or a tail jump from a function it called).
- * So is one reached from ndrun's own code on a thread that runs PE code:
- * ndrun only ever calls addresses the program gave it there (a thread's
- * start address, a callback, an image's entry point or TLS callback). */
+ * On a thread that runs PE code, so is any fetch from outside ndrun's
+ * code: ndrun only calls there what the program gave it (a thread's
+ * start address, a callback, an image's entry point or TLS callback),
+ * and a damaged program may return or jump anywhere. */
 static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
 	const greg_t *g = uc->uc_mcontext.gregs;
@@ -220,9 +222,11 @@ static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 	if (seh_pc_in_pe(rip) || virtual_is_private((void *)rip))
 		return 1;
 	if (sig != SIGSEGV || g[REG_TRAPNO] != TRAP_PAGE_FAULT || !(g[REG_ERR] & PF_INSTRUCTION) ||
-	    (ULONG64)si->si_addr != rip || !seh_peek(g[REG_RSP], &ret))
+	    (ULONG64)si->si_addr != rip)
 		return 0;
-	return seh_pc_in_pe(ret) || (seh_pc_is_host(ret) && !seh_pc_is_host(rip) && loader_current_teb());
+	if (!seh_peek(g[REG_RSP], &ret))
+		ret = 0;
+	return seh_pc_in_pe(ret) || (loader_current_teb() && !seh_pc_is_host(rip));
 }
 
 /* A fault at addr, just below rsp: if it is in this thread's stack and
@@ -284,6 +288,51 @@ static void disarm_stack_reserve(void)
 	reserve_kind = RESERVE_NONE;
 }
 
+/* Can the dispatcher's frame go at [lo, hi)?  Inside the thread's own
+ * stack range it can (the main thread's grows on demand there); anywhere
+ * else (a stack the program allocated, or rsp pointing nowhere in a
+ * damaged program) the pages must be there and writable, which the
+ * kernel checks for us: a fault here, in the handler, would kill the
+ * process. */
+static int frame_room(ULONG64 lo, ULONG64 hi)
+{
+	TEB *teb = loader_current_teb();
+	struct iovec local, remote;
+	char buf[256];
+
+	if (lo > hi || lo < VIRTUAL_MIN_ADDRESS)
+		return 0;
+	if (teb && lo >= (ULONG64)teb->Tib.StackLimit && hi <= (ULONG64)teb->Tib.StackBase)
+		return 1;
+	/* Read a little of each page and write it back unchanged. */
+	for (ULONG64 p = lo & ~(ULONG64)(VIRTUAL_PAGE_SIZE - 1); p < hi; p += VIRTUAL_PAGE_SIZE) {
+		ULONG64 at = p < lo ? lo : p;
+
+		local.iov_base = buf;
+		local.iov_len = sizeof(buf) < hi - at ? sizeof(buf) : hi - at;
+		remote.iov_base = (void *)at;
+		remote.iov_len = local.iov_len;
+		if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)local.iov_len ||
+		    process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)local.iov_len)
+			return 0;
+	}
+	return 1;
+}
+
+/* No stack to dispatch on: what Windows does then is end the process. */
+static void no_stack(const CONTEXT *ctx, const EXCEPTION_RECORD *rec) __attribute__((noreturn));
+static void no_stack(const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
+{
+	char line[160];
+
+	snprintf(line, sizeof(line),
+		 "ndrun: exception 0x%08x at %p with no usable stack (rsp 0x%llx): ending the program\n",
+		 (unsigned)rec->ExceptionCode, rec->ExceptionAddress, (unsigned long long)ctx->Rsp);
+	say(line);
+	seh_report(rec, ctx);
+	seh_terminate(rec->ExceptionCode);
+}
+
 /* Runs the dispatcher for rec in ctx on the thread's stack, below ctx's
  * rsp, once the signal handler returns. */
 static void deliver(ucontext_t *uc, const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
@@ -293,6 +342,8 @@ static void deliver(ucontext_t *uc, const CONTEXT *ctx, const EXCEPTION_RECORD *
 	struct fault_frame *f;
 
 	sp = (rsp - sizeof(*f)) & ~63ull;
+	if (!frame_room(sp - 0x28, rsp))
+		no_stack(ctx, rec);
 	f = (struct fault_frame *)sp;
 	/* Memory below the interrupted rsp is, to memcheck, not there; this
 	 * frame is the dispatcher's stack from now on. */
