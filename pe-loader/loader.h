@@ -22,6 +22,9 @@ HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name);
 BOOL loader_disable_thread_calls(HMODULE module);
 /* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
 void *loader_get_proc_address(HMODULE module, const char *name);
+/* For crash reports: a "note:" line on stderr for each of the last (up
+ * to three) GetProcAddress look-ups that returned NULL, newest first. */
+void loader_note_failed_lookups(void);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
 /* EnumProcessModules: at most max HMODULEs into out (the program's
  * first); the number loaded. */

@@ -567,7 +567,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->dos_path = path_from_unix(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
-	seh_register_image(m->base, m->size, m->name ? m->name : path);
+	seh_register_image(m->base, m->size, path ? path : m->name);
 
 	if (!m->path || !m->name || !m->dos_path) {
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");

@@ -37,6 +37,7 @@ struct func_table {
 	PGET_RUNTIME_FUNCTION_CALLBACK callback;
 	void *context;
 	char name[64];
+	char *path;                /* IMAGE: the file, for its symbol table */
 };
 
 struct range {
@@ -167,6 +168,7 @@ static void retire(struct func_table *t)
 		t->ident = 0;
 		return;
 	}
+	free(t->path);
 	free(t);
 }
 
@@ -227,12 +229,14 @@ void seh_register_image(void *base, size_t size, const char *name)
 	t->sorted = entries_sorted(t->entries, t->count);
 	slash = name ? strrchr(name, '/') : NULL;
 	snprintf(t->name, sizeof(t->name), "%s", slash ? slash + 1 : name ? name : "?");
+	t->path = slash ? strdup(name) : NULL;
 	t->start = (ULONG64)base;
 	t->end = (ULONG64)base + size;
 	pthread_rwlock_wrlock(&tables_lock);
 	ok = publish(t);
 	pthread_rwlock_unlock(&tables_lock);
 	if (!ok) {
+		free(t->path);
 		free(t);
 		ndrun_error("no memory to register %s with the unwinder; it will not handle exceptions", name);
 		return;
@@ -295,6 +299,23 @@ void seh_describe_pc(ULONG64 pc, char *buf, size_t len)
 	else
 		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 	pthread_rwlock_unlock(&tables_lock);
+}
+
+int seh_image_of_pc(ULONG64 pc, ULONG64 *base, DWORD *size, char *path, size_t pathlen)
+{
+	struct func_table *t;
+	int found = 0;
+
+	pthread_rwlock_rdlock(&tables_lock);
+	t = find_table(pc);
+	if (t && t->kind == TABLE_IMAGE) {
+		*base = t->base;
+		*size = t->image_size;
+		snprintf(path, pathlen, "%s", t->path ? t->path : "");
+		found = 1;
+	}
+	pthread_rwlock_unlock(&tables_lock);
+	return found;
 }
 
 /* Binary search of a table sorted by BeginAddress; a table that is not

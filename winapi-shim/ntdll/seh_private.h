@@ -47,6 +47,18 @@ int seh_pc_in_pe(ULONG64 pc);
 /* "name+0xoffset" for pc in a registered image, else "0x..." alone. */
 void seh_describe_pc(ULONG64 pc, char *buf, size_t len);
 
+/* The registered image holding pc: its base, size and file ("" when
+ * not known); 0 when pc is in none. */
+int seh_image_of_pc(ULONG64 pc, ULONG64 *base, DWORD *size, char *path, size_t pathlen);
+
+/* ---- symbols.c ---- */
+
+/* "symbol+0xoffset" for pc in a registered image, from the image's
+ * exports and its file's COFF symbol table: 0 when none lies below pc
+ * in the same image.  is_return: pc is a return address (the call
+ * before it is what counts). */
+int seh_symbol_for_pc(ULONG64 pc, int is_return, char *buf, size_t len);
+
 /* ---- unwind.c ---- */
 
 /* One step up the stack from ctx, for a frame whose function is known or

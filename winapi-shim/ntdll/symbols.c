@@ -1,0 +1,185 @@
+/* Names for crash reports: the nearest symbol at or below a pc, from the
+ * image's export directory (in memory) and from the COFF symbol table of
+ * its file (mingw-w64 binaries keep one unless stripped; it lies past the
+ * sections, so it is read from the file).  Only the report calls this,
+ * once per frame: nothing is cached.  Every offset the image or the file
+ * gives is checked, since the program may be damaged. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ntdll/ntdll_private.h"
+#include "ntdll/seh_private.h"
+
+#define COFF_SYMBOL_SIZE 18
+/* Symbol tables larger than this are not read (a report must not stall). */
+#define MAX_SYMBOL_TABLE (64u << 20)
+#define COFF_CLASS_EXTERNAL 2
+#define COFF_CLASS_STATIC 3
+#define COFF_TYPE_FUNCTION 0x20
+
+struct best {
+	DWORD rva;
+	char name[128];
+	int found;
+};
+
+static void consider(struct best *b, DWORD rva, DWORD target, const char *name, size_t len)
+{
+	if (rva > target || (b->found && rva <= b->rva) || !len)
+		return;
+	b->rva = rva;
+	b->found = 1;
+	if (len >= sizeof(b->name))
+		len = sizeof(b->name) - 1;
+	memcpy(b->name, name, len);
+	b->name[len] = 0;
+}
+
+static const IMAGE_NT_HEADERS64 *nt_headers(const BYTE *base, DWORD size)
+{
+	const IMAGE_DOS_HEADER *dos = (const void *)base;
+	DWORD off;
+
+	if (size < sizeof(*dos) || dos->e_magic != IMAGE_DOS_SIGNATURE)
+		return NULL;
+	off = (DWORD)dos->e_lfanew;
+	if (off > size || size - off < sizeof(IMAGE_NT_HEADERS64))
+		return NULL;
+	return (const void *)(base + off);
+}
+
+/* Length of the NUL-terminated string at rva, 0 if it runs off the image. */
+static size_t image_strlen(const BYTE *base, DWORD size, DWORD rva)
+{
+	const BYTE *end;
+
+	if (rva >= size)
+		return 0;
+	end = memchr(base + rva, 0, size - rva);
+	return end ? (size_t)(end - (base + rva)) : 0;
+}
+
+static void from_exports(const BYTE *base, DWORD size, const IMAGE_NT_HEADERS64 *nt, DWORD target,
+			 struct best *b)
+{
+	const IMAGE_DATA_DIRECTORY *dir;
+	const IMAGE_EXPORT_DIRECTORY *exp;
+	const DWORD *funcs, *names;
+	const WORD *ords;
+
+	if (nt->OptionalHeader.NumberOfRvaAndSizes <= IMAGE_DIRECTORY_ENTRY_EXPORT)
+		return;
+	dir = &nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_EXPORT];
+	if (!dir->VirtualAddress || dir->VirtualAddress > size || size - dir->VirtualAddress < sizeof(*exp))
+		return;
+	exp = (const void *)(base + dir->VirtualAddress);
+	if (exp->AddressOfFunctions > size || exp->NumberOfFunctions > (size - exp->AddressOfFunctions) / 4 ||
+	    exp->AddressOfNames > size || exp->NumberOfNames > (size - exp->AddressOfNames) / 4 ||
+	    exp->AddressOfNameOrdinals > size || exp->NumberOfNames > (size - exp->AddressOfNameOrdinals) / 2)
+		return;
+	funcs = (const DWORD *)(base + exp->AddressOfFunctions);
+	names = (const DWORD *)(base + exp->AddressOfNames);
+	ords = (const WORD *)(base + exp->AddressOfNameOrdinals);
+	for (DWORD i = 0; i < exp->NumberOfNames; i++) {
+		DWORD rva;
+
+		if (ords[i] >= exp->NumberOfFunctions)
+			continue;
+		rva = funcs[ords[i]];
+		/* A forwarder names another DLL's function, not code here. */
+		if (rva >= dir->VirtualAddress && rva - dir->VirtualAddress < dir->Size)
+			continue;
+		consider(b, rva, target, (const char *)base + names[i], image_strlen(base, size, names[i]));
+	}
+}
+
+static void from_coff(const char *path, const IMAGE_NT_HEADERS64 *nt, const BYTE *base, DWORD size, DWORD target,
+		      struct best *b)
+{
+	const IMAGE_SECTION_HEADER *sect;
+	DWORD nsyms = nt->FileHeader.NumberOfSymbols, nsect = nt->FileHeader.NumberOfSections, strsize = 0;
+	size_t symbytes = (size_t)nsyms * COFF_SYMBOL_SIZE;
+	BYTE *syms = NULL;
+	char *strtab = NULL;
+	FILE *f;
+
+	if (!*path || !nt->FileHeader.PointerToSymbolTable || !nsyms || symbytes > MAX_SYMBOL_TABLE)
+		return;
+	sect = (const IMAGE_SECTION_HEADER *)((const BYTE *)&nt->OptionalHeader + nt->FileHeader.SizeOfOptionalHeader);
+	if ((const BYTE *)sect < base || (const BYTE *)(sect + nsect) > base + size)
+		return;
+	f = fopen(path, "rb");
+	if (!f)
+		return;
+	syms = malloc(symbytes);
+	if (!syms || fseek(f, nt->FileHeader.PointerToSymbolTable, SEEK_SET) || fread(syms, 1, symbytes, f) != symbytes)
+		goto out;
+	/* The string table follows, its size (itself included) first. */
+	if (fread(&strsize, 1, 4, f) == 4 && strsize > 4 && strsize <= MAX_SYMBOL_TABLE) {
+		strtab = malloc(strsize);
+		if (strtab && fread(strtab + 4, 1, strsize - 4, f) != strsize - 4) {
+			free(strtab);
+			strtab = NULL;
+		}
+	}
+	for (DWORD i = 0; i < nsyms; i++) {
+		const BYTE *s = syms + (size_t)i * COFF_SYMBOL_SIZE;
+		DWORD value, stroff, rva;
+		SHORT secnum;
+		WORD type;
+		BYTE cls = s[16], naux = s[17];
+		const char *name;
+		size_t len;
+
+		memcpy(&value, s + 8, 4);
+		memcpy(&secnum, s + 12, 2);
+		memcpy(&type, s + 14, 2);
+		i += naux;
+		if (secnum < 1 || (DWORD)secnum > nsect)
+			continue;
+		if (cls != COFF_CLASS_EXTERNAL && !(cls == COFF_CLASS_STATIC && (type & 0x30) == COFF_TYPE_FUNCTION))
+			continue;
+		if (!(sect[secnum - 1].Characteristics & IMAGE_SCN_CNT_CODE))
+			continue;
+		rva = sect[secnum - 1].VirtualAddress + value;
+		if (!memcmp(s, "\0\0\0\0", 4)) {
+			memcpy(&stroff, s + 4, 4);
+			if (!strtab || stroff < 4 || stroff >= strsize)
+				continue;
+			name = strtab + stroff;
+			len = strnlen(name, strsize - stroff);
+		} else {
+			name = (const char *)s;
+			len = strnlen(name, 8);
+		}
+		consider(b, rva, target, name, len);
+	}
+out:
+	free(strtab);
+	free(syms);
+	fclose(f);
+}
+
+int seh_symbol_for_pc(ULONG64 pc, int is_return, char *buf, size_t len)
+{
+	char path[4096];
+	ULONG64 base;
+	DWORD size;
+	const IMAGE_NT_HEADERS64 *nt;
+	struct best b = { 0 };
+
+	if (!seh_image_of_pc(pc, &base, &size, path, sizeof(path)))
+		return 0;
+	nt = nt_headers((const BYTE *)base, size);
+	if (!nt || nt->Signature != IMAGE_NT_SIGNATURE)
+		return 0;
+	/* A return address lies past its call, maybe past the end of the
+	 * function: the symbol is the one holding the byte before. */
+	from_exports((const BYTE *)base, size, nt, (DWORD)(pc - base - (is_return ? 1 : 0)), &b);
+	from_coff(path, nt, (const BYTE *)base, size, (DWORD)(pc - base - (is_return ? 1 : 0)), &b);
+	if (!b.found)
+		return 0;
+	snprintf(buf, len, "%s+0x%lx", b.name, (unsigned long)(pc - base - b.rva));
+	return 1;
+}
