@@ -6,6 +6,7 @@
 #ifndef NDSHIM_LOADER_H
 #define NDSHIM_LOADER_H
 
+#include <stdint.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
@@ -47,6 +48,11 @@ void loader_thread_exit(void);
 /* The TEB of the calling thread, NULL on a thread that never ran PE code
  * (such threads have no GS base: never read gs: there). */
 TEB *loader_current_teb(void);
+
+/* Calls the PE function fn(a, b, c) and returns its rax, restoring the
+ * registers a sysv call keeps from its own frame (pe-loader/callpe.S):
+ * a damaged image's code that clobbers them cannot crash the caller. */
+uintptr_t loader_call_pe(void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
 
 /* ndrun is ending the program itself (an unimplemented function called,
  * an unhandled exception): the builtins' stop hooks write out the C

@@ -800,7 +800,7 @@ static int call_init(struct module *m, DWORD reason, void *reserved)
 	if (!m->is_exe && !m->builtin && m->img.entry_rva) {
 		dll_entry_fn entry = (dll_entry_fn)(void *)(m->base + m->img.entry_rva);
 		TRACE(loader, "%s: DllMain(%lu)\n", m->name, (unsigned long)reason);
-		ret = entry((HINSTANCE)m->base, reason, reserved);
+		ret = (BOOL)loader_call_pe((void *)entry, (uintptr_t)m->base, reason, (uintptr_t)reserved);
 		TRACE(loader, "%s: DllMain(%lu) returned %d\n", m->name, (unsigned long)reason, ret);
 	}
 	return ret;

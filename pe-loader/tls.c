@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/debug.h"
+#include "loader.h"
 #include "module.h"
 #include "ntdll/seh.h"
 #include "pe_dirs.h"
@@ -126,7 +127,7 @@ int tls_call_callbacks(struct module *m, DWORD reason)
 		if (!fn)
 			return 0;
 		TRACE(tls, "%s: callback %p(%lu)\n", m->name, (void *)(uintptr_t)fn, (unsigned long)reason);
-		((PIMAGE_TLS_CALLBACK)(uintptr_t)fn)(m->base, reason, NULL);
+		loader_call_pe((void *)(uintptr_t)fn, (uintptr_t)m->base, reason, 0);
 	}
 }
 

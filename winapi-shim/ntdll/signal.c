@@ -289,11 +289,12 @@ static void disarm_stack_reserve(void)
 }
 
 /* Can the dispatcher's frame go at [lo, hi)?  Inside the thread's own
- * stack range it can (the main thread's grows on demand there); anywhere
- * else (a stack the program allocated, or rsp pointing nowhere in a
- * damaged program) the pages must be there and writable, which the
- * kernel checks for us: a fault here, in the handler, would kill the
- * process. */
+ * stack range it can (the main thread's grows on demand there).  Else
+ * it must be memory the program owns -- a stack it allocated with
+ * VirtualAlloc, or its image -- never ndrun's own (rsp pointing into
+ * ndrun's heap in a damaged program), and the pages must be there and
+ * writable, which the kernel checks for us: a fault here, in the
+ * handler, would kill the process. */
 static int frame_room(ULONG64 lo, ULONG64 hi)
 {
 	TEB *teb = loader_current_teb();
@@ -304,6 +305,9 @@ static int frame_room(ULONG64 lo, ULONG64 hi)
 		return 0;
 	if (teb && lo >= (ULONG64)teb->Tib.StackLimit && hi <= (ULONG64)teb->Tib.StackBase)
 		return 1;
+	if (!(virtual_is_private((void *)lo) && virtual_is_private((void *)(hi - 1))) &&
+	    !(seh_pc_in_pe(lo) && seh_pc_in_pe(hi - 1)))
+		return 0;
 	/* Read a little of each page and write it back unchanged. */
 	for (ULONG64 p = lo & ~(ULONG64)(VIRTUAL_PAGE_SIZE - 1); p < hi; p += VIRTUAL_PAGE_SIZE) {
 		ULONG64 at = p < lo ? lo : p;
@@ -391,6 +395,24 @@ static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc)
 	return 1;
 }
 
+/* A fault on the stack reserve of this thread, whatever rsp: a frame
+ * larger than the reach above stepped into it. */
+static int in_stack_reserve(ULONG64 addr)
+{
+	return reserve_kind != RESERVE_NONE && addr >= reserve_lo && addr < reserve_lo + STACK_RESERVE;
+}
+
+/* Below the thread's stack limit, or in its reserve: the stack is gone. */
+static int stack_exhausted(ULONG64 addr)
+{
+	TEB *teb = loader_current_teb();
+
+	if (!teb || addr >= (ULONG64)teb->Tib.StackBase)
+		return 0;
+	return in_stack_reserve(addr) ||
+	       (addr < (ULONG64)teb->Tib.StackLimit && (ULONG64)teb->Tib.StackLimit - addr <= STACK_OVERFLOW_REACH);
+}
+
 static void fault_handler(int sig, siginfo_t *si, void *ucp)
 {
 	ucontext_t *uc = ucp;
@@ -408,10 +430,15 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 		}
 		if (builtin_fault(sig, si, uc))
 			return;
+		/* ndrun's code on a PE thread (the dispatcher, say) ran out
+		 * of the stack the program had used up: the program's stack
+		 * overflow, as when Windows' own DLLs run out. */
+		if (sig == SIGSEGV && loader_current_teb() && stack_exhausted(addr))
+			stack_overflow(uc, si);
 		host_crash(sig, si, uc);
 		return;
 	}
-	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
+	if (sig == SIGSEGV && ((addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) || in_stack_reserve(addr))) {
 		if (!release_stack_reserve(addr))
 			stack_overflow(uc, si);
 		overflow = 1;

@@ -2,11 +2,12 @@
  * image's export directory (in memory) and from the COFF symbol table of
  * its file (mingw-w64 binaries keep one unless stripped; it lies past the
  * sections, so it is read from the file).  Only the report calls this,
- * once per frame: nothing is cached.  Every offset the image or the file
+ * once per frame: nothing is cached, nothing allocated.  Every offset the image or the file
  * gives is checked, since the program may be damaged. */
+#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
@@ -94,71 +95,87 @@ static void from_exports(const BYTE *base, DWORD size, const IMAGE_NT_HEADERS64 
 	}
 }
 
+/* Streams the symbol table through a buffer on the stack and reads the
+ * winning name alone: no allocation and only open/pread/close, so a
+ * report from the fault handler (no stack left for the program) may
+ * call it too. */
 static void from_coff(const char *path, const IMAGE_NT_HEADERS64 *nt, const BYTE *base, DWORD size, DWORD target,
 		      struct best *b)
 {
 	const IMAGE_SECTION_HEADER *sect;
-	DWORD nsyms = nt->FileHeader.NumberOfSymbols, nsect = nt->FileHeader.NumberOfSections, strsize = 0;
-	size_t symbytes = (size_t)nsyms * COFF_SYMBOL_SIZE;
-	BYTE *syms = NULL;
-	char *strtab = NULL;
-	FILE *f;
+	DWORD nsyms = nt->FileHeader.NumberOfSymbols, nsect = nt->FileHeader.NumberOfSections;
+	off_t table = nt->FileHeader.PointerToSymbolTable;
+	off_t strtab = table + (off_t)nsyms * COFF_SYMBOL_SIZE;
+	BYTE chunk[COFF_SYMBOL_SIZE * 128], winner[COFF_SYMBOL_SIZE];
+	DWORD best_rva = 0, skip = 0;
+	int found = 0, fd;
 
-	if (!*path || !nt->FileHeader.PointerToSymbolTable || !nsyms || symbytes > MAX_SYMBOL_TABLE)
+	if (!*path || !table || !nsyms || (size_t)nsyms * COFF_SYMBOL_SIZE > MAX_SYMBOL_TABLE)
 		return;
 	sect = (const IMAGE_SECTION_HEADER *)((const BYTE *)&nt->OptionalHeader + nt->FileHeader.SizeOfOptionalHeader);
 	if ((const BYTE *)sect < base || (const BYTE *)(sect + nsect) > base + size)
 		return;
-	f = fopen(path, "rb");
-	if (!f)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return;
-	syms = malloc(symbytes);
-	if (!syms || fseek(f, nt->FileHeader.PointerToSymbolTable, SEEK_SET) || fread(syms, 1, symbytes, f) != symbytes)
-		goto out;
-	/* The string table follows, its size (itself included) first. */
-	if (fread(&strsize, 1, 4, f) == 4 && strsize > 4 && strsize <= MAX_SYMBOL_TABLE) {
-		strtab = malloc(strsize);
-		if (strtab && fread(strtab + 4, 1, strsize - 4, f) != strsize - 4) {
-			free(strtab);
-			strtab = NULL;
-		}
-	}
-	for (DWORD i = 0; i < nsyms; i++) {
-		const BYTE *s = syms + (size_t)i * COFF_SYMBOL_SIZE;
-		DWORD value, stroff, rva;
-		SHORT secnum;
-		WORD type;
-		BYTE cls = s[16], naux = s[17];
-		const char *name;
-		size_t len;
+	for (DWORD first = 0; first < nsyms; first += sizeof(chunk) / COFF_SYMBOL_SIZE) {
+		DWORD n = nsyms - first < sizeof(chunk) / COFF_SYMBOL_SIZE ? nsyms - first :
+									   (DWORD)(sizeof(chunk) / COFF_SYMBOL_SIZE);
 
-		memcpy(&value, s + 8, 4);
-		memcpy(&secnum, s + 12, 2);
-		memcpy(&type, s + 14, 2);
-		i += naux;
-		if (secnum < 1 || (DWORD)secnum > nsect)
-			continue;
-		if (cls != COFF_CLASS_EXTERNAL && !(cls == COFF_CLASS_STATIC && (type & 0x30) == COFF_TYPE_FUNCTION))
-			continue;
-		if (!(sect[secnum - 1].Characteristics & IMAGE_SCN_CNT_CODE))
-			continue;
-		rva = sect[secnum - 1].VirtualAddress + value;
-		if (!memcmp(s, "\0\0\0\0", 4)) {
-			memcpy(&stroff, s + 4, 4);
-			if (!strtab || stroff < 4 || stroff >= strsize)
+		if (pread(fd, chunk, (size_t)n * COFF_SYMBOL_SIZE, table + (off_t)first * COFF_SYMBOL_SIZE) !=
+		    (ssize_t)n * COFF_SYMBOL_SIZE)
+			break;
+		for (DWORD i = 0; i < n; i++) {
+			const BYTE *sym = chunk + (size_t)i * COFF_SYMBOL_SIZE;
+			DWORD value, rva;
+			SHORT secnum;
+			WORD type;
+			BYTE cls = sym[16];
+
+			/* Auxiliary records follow their symbol, maybe across
+			 * chunks. */
+			if (skip) {
+				skip--;
 				continue;
-			name = strtab + stroff;
-			len = strnlen(name, strsize - stroff);
-		} else {
-			name = (const char *)s;
-			len = strnlen(name, 8);
+			}
+			skip = sym[17];
+			memcpy(&value, sym + 8, 4);
+			memcpy(&secnum, sym + 12, 2);
+			memcpy(&type, sym + 14, 2);
+			if (secnum < 1 || (DWORD)secnum > nsect)
+				continue;
+			if (cls != COFF_CLASS_EXTERNAL &&
+			    !(cls == COFF_CLASS_STATIC && (type & 0x30) == COFF_TYPE_FUNCTION))
+				continue;
+			if (!(sect[secnum - 1].Characteristics & IMAGE_SCN_CNT_CODE))
+				continue;
+			rva = sect[secnum - 1].VirtualAddress + value;
+			if (rva > target || (found && rva <= best_rva))
+				continue;
+			best_rva = rva;
+			found = 1;
+			memcpy(winner, sym, sizeof(winner));
 		}
-		consider(b, rva, target, name, len);
 	}
-out:
-	free(strtab);
-	free(syms);
-	fclose(f);
+	if (found && (!b->found || best_rva > b->rva)) {
+		char name[sizeof(b->name)];
+		DWORD stroff;
+		ssize_t got;
+
+		if (memcmp(winner, "\0\0\0\0", 4)) {
+			consider(b, best_rva, target, (const char *)winner, strnlen((const char *)winner, 8));
+		} else {
+			/* A long name: an offset into the string table, which
+			 * follows the symbols. */
+			memcpy(&stroff, winner + 4, 4);
+			got = stroff >= 4 ? pread(fd, name, sizeof(name) - 1, strtab + stroff) : -1;
+			if (got > 0) {
+				name[got] = 0;
+				consider(b, best_rva, target, name, strlen(name));
+			}
+		}
+	}
+	close(fd);
 }
 
 int seh_symbol_for_pc(ULONG64 pc, int is_return, char *buf, size_t len)
