@@ -30,9 +30,10 @@ loader_call_pe:
 	pushq	%r15
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %r15, 0
-	/* Six pushes: 16-aligned again; the home area keeps it so. */
-	subq	$0x20, %rsp
-	.cfi_adjust_cfa_offset 0x20
+	/* Entered 8 off 16-byte alignment, six pushes keep it so: the home
+	 * area and 8 more make the call's rsp aligned. */
+	subq	$0x28, %rsp
+	.cfi_adjust_cfa_offset 0x28
 	movq	%rdi, %rax
 	movq	%rcx, %r8
 	movq	%rsi, %rcx
@@ -40,8 +41,8 @@ loader_call_pe:
 	cld
 	/* The frame is found from rsp, which a returning call leaves as it
 	 * was; whatever fn left in the registers is replaced. */
-	addq	$0x20, %rsp
-	.cfi_adjust_cfa_offset -0x20
+	addq	$0x28, %rsp
+	.cfi_adjust_cfa_offset -0x28
 	popq	%r15
 	.cfi_adjust_cfa_offset -8
 	popq	%r14

@@ -288,6 +288,33 @@ static void disarm_stack_reserve(void)
 	reserve_kind = RESERVE_NONE;
 }
 
+#ifndef STATUS_GUARD_PAGE_VIOLATION
+#define STATUS_GUARD_PAGE_VIOLATION ((DWORD)0x80000001)
+#endif
+
+/* A PAGE_GUARD page touched at addr (virtual_guard_fault): grows a
+ * thread stack, whose limit the TEB then records. */
+static enum virtual_guard guard_fault(ULONG64 addr, ULONG64 rsp)
+{
+	TEB *teb = loader_current_teb();
+	ULONG64 low = 0, high = 0;
+	void *limit = NULL;
+	enum virtual_guard g;
+
+	if (teb) {
+		low = teb->DeallocationStack ? (ULONG64)teb->DeallocationStack : (ULONG64)teb->Tib.StackLimit;
+		high = (ULONG64)teb->Tib.StackBase;
+	}
+	/* Room for the overflow's handlers: the dispatcher's and theirs,
+	 * and what SetThreadStackGuarantee asked for. */
+	g = virtual_guard_fault((void *)addr, low, high, rsp,
+				STACK_RESERVE + (teb ? teb->GuaranteedStackBytes : 0), &limit);
+	if ((g == VIRTUAL_GUARD_STACK_GREW || g == VIRTUAL_GUARD_STACK_END) && teb && (ULONG64)limit >= low &&
+	    (ULONG64)limit < high && limit < teb->Tib.StackLimit)
+		teb->Tib.StackLimit = limit;
+	return g;
+}
+
 /* Can the dispatcher's frame go at [lo, hi)?  Inside the thread's own
  * stack range it can (the main thread's grows on demand there).  Else
  * it must be memory the program owns -- a stack it allocated with
@@ -303,7 +330,13 @@ static int frame_room(ULONG64 lo, ULONG64 hi)
 
 	if (lo > hi || lo < VIRTUAL_MIN_ADDRESS)
 		return 0;
-	if (teb && lo >= (ULONG64)teb->Tib.StackLimit && hi <= (ULONG64)teb->Tib.StackBase)
+	/* A stack with guard pages grows to hold the frame, as it would
+	 * for the program's own pushes. */
+	for (ULONG64 p = (hi - 1) & ~(ULONG64)(VIRTUAL_PAGE_SIZE - 1); p >= (lo & ~(ULONG64)(VIRTUAL_PAGE_SIZE - 1));
+	     p -= VIRTUAL_PAGE_SIZE)
+		guard_fault(p, hi);
+	if (teb && lo >= (ULONG64)teb->Tib.StackLimit && hi <= (ULONG64)teb->Tib.StackBase &&
+	    !virtual_is_private((void *)lo))
 		return 1;
 	if (!(virtual_is_private((void *)lo) && virtual_is_private((void *)(hi - 1))) &&
 	    !(seh_pc_in_pe(lo) && seh_pc_in_pe(hi - 1)))
@@ -370,7 +403,7 @@ static void deliver(ucontext_t *uc, const CONTEXT *ctx, const EXCEPTION_RECORD *
 /* A fault in host code on a thread running PE code: when a builtin
  * faulted on memory its PE caller passed (hostfault.c finds the
  * caller), the caller gets the exception, raised just after its call. */
-static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc)
+static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc, enum virtual_guard guarded)
 {
 	ULONG64 rsp = uc->uc_mcontext.gregs[REG_RSP], addr = (ULONG64)si->si_addr;
 	EXCEPTION_RECORD rec;
@@ -383,8 +416,10 @@ static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc)
 	if (!seh_builtin_fault_caller(&ctx))
 		return 0;
 	rec.ExceptionAddress = (void *)ctx.Rip;
+	if (sig == SIGSEGV && guarded != VIRTUAL_GUARD_NONE)
+		rec.ExceptionCode = guarded == VIRTUAL_GUARD_PAGE ? STATUS_GUARD_PAGE_VIOLATION : EXCEPTION_STACK_OVERFLOW;
 	/* A builtin that ran out of stack: the program's stack overflow. */
-	if (sig == SIGSEGV && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
+	if (sig == SIGSEGV && guarded == VIRTUAL_GUARD_NONE && addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) {
 		if (!release_stack_reserve(addr))
 			stack_overflow(uc, si);
 		rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
@@ -421,14 +456,23 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	EXCEPTION_RECORD rec;
 	CONTEXT ctx;
 	int overflow = 0;
+	enum virtual_guard guarded = VIRTUAL_GUARD_NONE;
 
+	/* A guard page: a stack growing (the access is retried), else a
+	 * one-shot STATUS_GUARD_PAGE_VIOLATION, after which the page is
+	 * ordinary; for PE code and builtins alike. */
+	if (sig == SIGSEGV && g[REG_TRAPNO] == TRAP_PAGE_FAULT && loader_current_teb()) {
+		guarded = guard_fault(addr, rsp);
+		if (guarded == VIRTUAL_GUARD_STACK_GREW)
+			return;
+	}
 	if (!fault_is_pe(sig, si, uc)) {
 		if (sig == SIGSEGV || sig == SIGBUS) {
 			if (seh_probe_fixup(uc))
 				return;
 			seh_probe_recover(sig);
 		}
-		if (builtin_fault(sig, si, uc))
+		if (builtin_fault(sig, si, uc, guarded))
 			return;
 		/* ndrun's code on a PE thread (the dispatcher, say) ran out
 		 * of the stack the program had used up: the program's stack
@@ -438,7 +482,8 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 		host_crash(sig, si, uc);
 		return;
 	}
-	if (sig == SIGSEGV && ((addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) || in_stack_reserve(addr))) {
+	if (sig == SIGSEGV && guarded == VIRTUAL_GUARD_NONE &&
+	    ((addr < rsp && rsp - addr <= STACK_OVERFLOW_REACH) || in_stack_reserve(addr))) {
 		if (!release_stack_reserve(addr))
 			stack_overflow(uc, si);
 		overflow = 1;
@@ -447,8 +492,10 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	ucontext_to_context(uc, &ctx);
 	fill_record(sig, si, uc, &rec, &ctx);
 	/* Windows keeps the access violation's two parameters. */
-	if (overflow)
+	if (overflow || guarded == VIRTUAL_GUARD_STACK_END)
 		rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+	else if (guarded == VIRTUAL_GUARD_PAGE)
+		rec.ExceptionCode = STATUS_GUARD_PAGE_VIOLATION;
 	deliver(uc, &ctx, &rec);
 }
 
