@@ -362,6 +362,21 @@ static RUNTIME_FUNCTION *resolve_image_entry(const struct func_table *t, RUNTIME
 	return NULL;
 }
 
+struct table_search {
+	const struct func_table *t;
+	DWORD rva;
+	RUNTIME_FUNCTION *found;
+};
+
+static void search_table(void *arg)
+{
+	struct table_search *ts = arg;
+
+	ts->found = search(ts->t->entries, ts->t->count, ts->t->sorted, ts->rva);
+	if (ts->found && ts->t->kind == TABLE_IMAGE)
+		ts->found = resolve_image_entry(ts->t, ts->found);
+}
+
 PRUNTIME_FUNCTION WINAPI RtlLookupFunctionEntry(DWORD_PTR pc, DWORD_PTR *base,
 						UNWIND_HISTORY_TABLE *history)
 {
@@ -379,9 +394,12 @@ PRUNTIME_FUNCTION WINAPI RtlLookupFunctionEntry(DWORD_PTR pc, DWORD_PTR *base,
 			callback = t->callback;
 			context = t->context;
 		} else if (pc - t->base <= 0xffffffffu) {
-			rf = search(t->entries, t->count, t->sorted, (DWORD)(pc - t->base));
-			if (rf && t->kind == TABLE_IMAGE)
-				rf = resolve_image_entry(t, rf);
+			struct table_search ts = { t, (DWORD)(pc - t->base), NULL };
+
+			/* A damaged image's .pdata may lie in pages it cannot
+			 * read: then no entry. */
+			if (seh_run_probed(search_table, &ts))
+				rf = ts.found;
 		}
 	}
 	pthread_rwlock_unlock(&tables_lock);

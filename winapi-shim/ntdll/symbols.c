@@ -178,23 +178,46 @@ static void from_coff(const char *path, const IMAGE_NT_HEADERS64 *nt, const BYTE
 	close(fd);
 }
 
+struct image_lookup {
+	const BYTE *base;
+	DWORD size, target;
+	struct best *b;
+	const char *path;
+};
+
+static void lookup_image(void *arg)
+{
+	struct image_lookup *l = arg;
+	const IMAGE_NT_HEADERS64 *nt = nt_headers(l->base, l->size);
+
+	if (!nt || nt->Signature != IMAGE_NT_SIGNATURE)
+		return;
+	from_exports(l->base, l->size, nt, l->target, l->b);
+	from_coff(l->path, nt, l->base, l->size, l->target, l->b);
+}
+
 int seh_symbol_for_pc(ULONG64 pc, int is_return, char *buf, size_t len)
 {
 	char path[4096];
 	ULONG64 base;
 	DWORD size;
-	const IMAGE_NT_HEADERS64 *nt;
 	struct best b = { 0 };
+
+	struct image_lookup l;
 
 	if (!seh_image_of_pc(pc, &base, &size, path, sizeof(path)))
 		return 0;
-	nt = nt_headers((const BYTE *)base, size);
-	if (!nt || nt->Signature != IMAGE_NT_SIGNATURE)
-		return 0;
 	/* A return address lies past its call, maybe past the end of the
-	 * function: the symbol is the one holding the byte before. */
-	from_exports((const BYTE *)base, size, nt, (DWORD)(pc - base - (is_return ? 1 : 0)), &b);
-	from_coff(path, nt, (const BYTE *)base, size, (DWORD)(pc - base - (is_return ? 1 : 0)), &b);
+	 * function: the symbol is the one holding the byte before.  The
+	 * image's pages are read under a probe: a damaged one may have
+	 * made them unreadable. */
+	l.base = (const BYTE *)base;
+	l.size = size;
+	l.target = (DWORD)(pc - base - (is_return ? 1 : 0));
+	l.b = &b;
+	l.path = path;
+	if (!seh_run_probed(lookup_image, &l))
+		b.found = 0;
 	if (!b.found)
 		return 0;
 	snprintf(buf, len, "%s+0x%lx", b.name, (unsigned long)(pc - base - b.rva));

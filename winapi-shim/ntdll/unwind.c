@@ -354,6 +354,23 @@ PVOID WINAPI RtlVirtualUnwind(DWORD type, ULONG_PTR base, ULONG_PTR pc, RUNTIME_
 	}
 }
 
+struct unwind_call {
+	DWORD htype;
+	ULONG64 base, pc;
+	RUNTIME_FUNCTION *rf;
+	CONTEXT *ctx;
+	void **data;
+	ULONG64 *frame;
+	PEXCEPTION_ROUTINE handler;
+};
+
+static void probed_unwind(void *arg)
+{
+	struct unwind_call *u = arg;
+
+	u->handler = RtlVirtualUnwind(u->htype, u->base, u->pc, u->rf, u->ctx, u->data, u->frame, NULL);
+}
+
 /* The thread's own stack is; elsewhere (a stack the program made, or
  * garbage), ask the kernel. */
 static int stack_readable(ULONG64 rsp)
@@ -385,7 +402,13 @@ int seh_unwind_step(CONTEXT *ctx, DWORD htype, ULONG64 *control_pc, ULONG64 *ima
 	if (!stack_readable(ctx->Rsp))
 		return -1;
 	if (rf) {
-		*handler = RtlVirtualUnwind(htype, base, pc, rf, ctx, data, frame, NULL);
+		struct unwind_call u = { htype, base, pc, rf, ctx, data, frame, NULL };
+
+		/* Unwind data or code bytes in pages a damaged image made
+		 * unreadable end the walk. */
+		if (!seh_run_probed(probed_unwind, &u))
+			return -1;
+		*handler = u.handler;
 		return 0;
 	}
 	if (!seh_pc_in_pe(pc)) {
