@@ -80,6 +80,9 @@ int main(int argc, char **argv)
 	exe_entry_fn entry;
 	int i = 1, startup_fd = -1;
 
+	/* Before ndrun opens anything: its own descriptors must never be
+	 * 0-2, which the program takes for its standard streams. */
+	startup_hold_std_fds();
 	debug_init(getenv("NDSHIM_DEBUG"));
 	if (i < argc && !strcmp(argv[i], "--help")) {
 		usage(stdout);

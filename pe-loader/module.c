@@ -507,6 +507,12 @@ static bool bind_imports(struct module *m, struct load_error *err)
 
 /* Map a PE file and bind it.  The module is on the module list (so import
  * cycles find it) before its imports are loaded. */
+const char *module_file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a folder" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket" :
+	       S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "not a file";
+}
+
 static struct module *load_pe(const char *path, bool as_exe, struct load_error *err)
 {
 	char msg[300];
@@ -515,14 +521,16 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	void *file;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO named as a program must not hang the open. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		set_error(err, errno == ENOENT ? ERROR_FILE_NOT_FOUND : ERROR_ACCESS_DENIED, "%s: %s", path, strerror(errno));
+		set_error(err, errno == ENOENT ? ERROR_FILE_NOT_FOUND : ERROR_ACCESS_DENIED, "%s: %s", path,
+			  errno == ENXIO ? "a socket, not a PE file" : strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
-		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a regular file", path);
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a regular file (%s)", path, module_file_kind(st.st_mode));
 		return NULL;
 	}
 	if (!st.st_size) {
