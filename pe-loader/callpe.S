@@ -4,9 +4,15 @@
  * caller back every register the sysv ABI says a call keeps, from this
  * frame rather than trusting fn with them.  A damaged image's code may
  * return having clobbered rbx or rbp (which ms_abi code must keep, so a
- * compiler calling it directly keeps nothing of its own there); ndrun's
- * loader would then crash, where on Windows the program does.  The
+ * compiler calling it directly keeps nothing of its own there), or with
+ * rsp moved; ndrun's loader would then crash, where on Windows the
+ * program does.  The
  * direction flag is cleared too, as the sysv ABI wants it on return. */
+	.section .tbss, "awT", @nobits
+	.balign 8
+loader_call_pe_rsp:
+	.zero 8
+
 	.text
 	.globl	loader_call_pe
 	.type	loader_call_pe, @function
@@ -34,13 +40,21 @@ loader_call_pe:
 	 * area and 8 more make the call's rsp aligned. */
 	subq	$0x28, %rsp
 	.cfi_adjust_cfa_offset 0x28
+	/* This frame's rsp, in a thread variable (the previous value, for a
+	 * nested call, in the frame): fn may come back with rsp moved too. */
+	movq	%fs:loader_call_pe_rsp@tpoff, %rax
+	movq	%rax, 0x20(%rsp)
+	movq	%rsp, %fs:loader_call_pe_rsp@tpoff
 	movq	%rdi, %rax
 	movq	%rcx, %r8
 	movq	%rsi, %rcx
 	call	*%rax
 	cld
-	/* The frame is found from rsp, which a returning call leaves as it
-	 * was; whatever fn left in the registers is replaced. */
+	/* The frame is found from the thread variable; whatever fn left in
+	 * the registers is replaced. */
+	movq	%fs:loader_call_pe_rsp@tpoff, %rsp
+	movq	0x20(%rsp), %rcx
+	movq	%rcx, %fs:loader_call_pe_rsp@tpoff
 	addq	$0x28, %rsp
 	.cfi_adjust_cfa_offset -0x28
 	popq	%r15
