@@ -67,6 +67,8 @@ static __thread void *altstack;
  * keeps a gap above it), and a fault below rsp inside the range gives it
  * back by unmapping it. */
 #define STACK_RESERVE (64 * 1024)
+/* What the dispatcher itself needs below an exception's frame. */
+#define DISPATCH_ROOM (16 * 1024)
 /* Linux keeps the main stack's growth a gap (stack_guard_gap, 1 MiB by
  * default) away from the mapping below it. */
 #define MAIN_STACK_MIN (4 * 1024 * 1024)
@@ -372,13 +374,26 @@ static void no_stack(const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
 
 /* Runs the dispatcher for rec in ctx on the thread's stack, below ctx's
  * rsp, once the signal handler returns. */
-static void deliver(ucontext_t *uc, const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
+static void deliver(ucontext_t *uc, const CONTEXT *ctx, EXCEPTION_RECORD *rec)
 {
 	greg_t *g = uc->uc_mcontext.gregs;
 	ULONG64 rsp = ctx->Rsp, sp;
 	struct fault_frame *f;
+	TEB *teb = loader_current_teb();
 
 	sp = (rsp - sizeof(*f)) & ~63ull;
+	/* The frame, the dispatcher and the handlers need room on this
+	 * stack: where they would reach its reserve, the exception becomes
+	 * a stack overflow (the reserve is theirs now), as on Windows when
+	 * the exception frame lands on the guard page; with the reserve
+	 * used up, there is no stack left. */
+	if (teb && reserve_lo && sp >= (ULONG64)teb->Tib.StackLimit && sp < (ULONG64)teb->Tib.StackBase &&
+	    sp - DISPATCH_ROOM < reserve_lo + STACK_RESERVE) {
+		if (reserve_kind == RESERVE_NONE)
+			no_stack(ctx, rec);
+		release_stack_reserve(reserve_lo);
+		rec->ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+	}
 	if (!frame_room(sp - 0x28, rsp))
 		no_stack(ctx, rec);
 	f = (struct fault_frame *)sp;
