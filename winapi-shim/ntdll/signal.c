@@ -387,12 +387,13 @@ static void deliver(ucontext_t *uc, const CONTEXT *ctx, EXCEPTION_RECORD *rec)
 	 * a stack overflow (the reserve is theirs now), as on Windows when
 	 * the exception frame lands on the guard page; with the reserve
 	 * used up, there is no stack left. */
-	if (teb && reserve_lo && sp >= (ULONG64)teb->Tib.StackLimit && sp < (ULONG64)teb->Tib.StackBase &&
-	    sp - DISPATCH_ROOM < reserve_lo + STACK_RESERVE) {
-		if (reserve_kind == RESERVE_NONE)
+	if (teb && reserve_lo && sp >= (ULONG64)teb->Tib.StackLimit && sp < (ULONG64)teb->Tib.StackBase) {
+		if (reserve_kind != RESERVE_NONE && sp - DISPATCH_ROOM < reserve_lo + STACK_RESERVE) {
+			release_stack_reserve(reserve_lo);
+			rec->ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+		} else if (reserve_kind == RESERVE_NONE && sp - 0x28 < reserve_lo) {
 			no_stack(ctx, rec);
-		release_stack_reserve(reserve_lo);
-		rec->ExceptionCode = EXCEPTION_STACK_OVERFLOW;
+		}
 	}
 	if (!frame_room(sp - 0x28, rsp))
 		no_stack(ctx, rec);
