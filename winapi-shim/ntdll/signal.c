@@ -340,7 +340,8 @@ static int frame_room(ULONG64 lo, ULONG64 hi)
 	if (teb && lo >= (ULONG64)teb->Tib.StackLimit && hi <= (ULONG64)teb->Tib.StackBase &&
 	    !virtual_is_private((void *)lo))
 		return 1;
-	if (!(virtual_is_private((void *)lo) && virtual_is_private((void *)(hi - 1))) &&
+	/* (A thread without a TEB runs no program: ndrun's unit tests.) */
+	if (teb && !(virtual_is_private((void *)lo) && virtual_is_private((void *)(hi - 1))) &&
 	    !(seh_pc_in_pe(lo) && seh_pc_in_pe(hi - 1)))
 		return 0;
 	/* Read a little of each page and write it back unchanged. */
