@@ -61,6 +61,9 @@ void loader_stop_runtimes(void);
 
 /* ExitProcess: DLL_PROCESS_DETACH in reverse order, then exit(code). */
 void loader_exit_process(UINT code) __attribute__((noreturn));
+/* The same without running any of the program's code (no DLL detach):
+ * for an end decided in the fault handler, on its own stack. */
+void loader_terminate_process(UINT code) __attribute__((noreturn));
 
 /* The process: PEB, command line (as given to CreateProcess on Windows). */
 PEB *loader_peb(void);

@@ -64,6 +64,10 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	/* One line, whatever bytes a damaged image gave as a DLL name. */
+	for (char *c = err->msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	err->code = code;
 }
 

@@ -23,21 +23,22 @@ typedef BOOL(WINAPI *fiber_fn)(void);
 static capture_fn capture;
 static walk_fn walk_chain;
 
-static void *frames_twice[2][16], *frames_skip[16], *frames_walk[16];
-static USHORT n_twice[2], n_skip;
-static ULONG n_walk, hash_twice[2];
-static volatile int twice = 2; /* not unrolled: one call site */
-#define frames frames_twice[0]
-#define n n_twice[0]
+/* Two captures from one call site (a loop the compiler cannot unroll,
+ * its bound volatile), a capture skipping a frame, and a frame-chain
+ * walk, all from inner, called by outer. */
+static void *frames[2][16], *frames_skip[16], *frames_walk[16];
+static USHORT count[2], count_skip;
+static ULONG count_walk, hash[2];
+static volatile int twice = 2;
 static void *inner_ret;
 
 static void __attribute__((noinline)) inner(void)
 {
 	for (int i = 0; i < twice; i++)
-		n_twice[i] = capture(0, 16, frames_twice[i], &hash_twice[i]);
-	n_skip = capture(1, 16, frames_skip, NULL);
+		count[i] = capture(0, 16, frames[i], &hash[i]);
+	count_skip = capture(1, 16, frames_skip, NULL);
 	if (walk_chain)
-		n_walk = walk_chain(frames_walk, 16, 0);
+		count_walk = walk_chain(frames_walk, 16, 0);
 	inner_ret = __builtin_return_address(0);
 	__asm__ volatile("" ::: "memory"); /* no tail call: inner keeps its frame */
 }
@@ -48,9 +49,13 @@ static void __attribute__((noinline)) outer(void)
 	__asm__ volatile("" ::: "memory");
 }
 
+static int in_inner(void *pc)
+{
+	return (char *)pc > (char *)inner && (char *)pc < (char *)inner + 0x100;
+}
+
 static void test_backtrace(void)
 {
-
 	capture = (capture_fn)(void *)GetProcAddress(GetModuleHandleA("kernel32.dll"), "RtlCaptureStackBackTrace");
 	walk_chain = (walk_fn)(void *)GetProcAddress(GetModuleHandleA("ntdll.dll"), "RtlWalkFrameChain");
 	ok(capture != NULL, "RtlCaptureStackBackTrace missing\n");
@@ -62,21 +67,19 @@ static void test_backtrace(void)
 	if (!capture)
 		return;
 	outer();
-	ok(n >= 3, "%u frames\n", n);
-	ok((char *)frames[0] > (char *)inner && (char *)frames[0] < (char *)inner + 0x100,
-	   "frame 0 %p not in inner (%p)\n", frames[0], (void *)inner);
-	ok(frames[1] == inner_ret, "frame 1 %p, inner returns to %p\n", frames[1], inner_ret);
-	ok(n_skip == n - 1 && frames_skip[0] == frames[1], "skipping one: %u frames, first %p\n", n_skip,
-	   frames_skip[0]);
-	ok(n_twice[1] == n && !memcmp(frames_twice[1], frames, n * sizeof(frames[0])) && hash_twice[1] == hash_twice[0],
-	   "the same stack again: %u frames, hash %#lx then %#lx\n", n_twice[1], (unsigned long)hash_twice[0],
-	   (unsigned long)hash_twice[1]);
-	ok(capture(0, 0, frames, NULL) == 0, "a count of 0 captured frames\n");
+	ok(count[0] >= 3, "%u frames\n", count[0]);
+	ok(in_inner(frames[0][0]), "frame 0 %p not in inner (%p)\n", frames[0][0], (void *)inner);
+	ok(frames[0][1] == inner_ret, "frame 1 %p, inner returns to %p\n", frames[0][1], inner_ret);
+	ok(count_skip == count[0] - 1 && frames_skip[0] == frames[0][1], "skipping one: %u frames, first %p\n",
+	   count_skip, frames_skip[0]);
+	ok(count[1] == count[0] && !memcmp(frames[1], frames[0], count[0] * sizeof(frames[0][0])) && hash[1] == hash[0],
+	   "the same stack again: %u frames, hash %#lx then %#lx\n", count[1], (unsigned long)hash[0],
+	   (unsigned long)hash[1]);
+	ok(capture(0, 0, frames[1], NULL) == 0, "a count of 0 captured frames\n");
 	if (walk_chain) {
-		ok(n_walk >= 3, "RtlWalkFrameChain: %lu frames\n", n_walk);
-		ok((char *)frames_walk[0] > (char *)inner && (char *)frames_walk[0] < (char *)inner + 0x100 &&
-			   frames_walk[1] == inner_ret,
-		   "RtlWalkFrameChain: %p %p\n", frames_walk[0], frames_walk[1]);
+		ok(count_walk >= 3, "RtlWalkFrameChain: %lu frames\n", count_walk);
+		ok(in_inner(frames_walk[0]) && frames_walk[1] == inner_ret, "RtlWalkFrameChain: %p %p\n",
+		   frames_walk[0], frames_walk[1]);
 	}
 }
 

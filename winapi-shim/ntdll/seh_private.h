@@ -153,5 +153,8 @@ void seh_unhandled(EXCEPTION_RECORD *rec, CONTEXT *ctx);
 void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx);
 /* Terminate the process with code, as Windows does for a fatal exception. */
 void seh_terminate(DWORD code) __attribute__((noreturn));
+/* The same from the fault handler, on its signal stack: none of the
+ * program's code runs (no DLL detach), as no stack is left for it. */
+void seh_terminate_now(DWORD code) __attribute__((noreturn));
 
 #endif

@@ -203,7 +203,7 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
 	rec.NumberParameters = 2;
 	rec.ExceptionInformation[1] = (ULONG_PTR)si->si_addr;
 	seh_report(&rec, &ctx);
-	seh_terminate(EXCEPTION_STACK_OVERFLOW);
+	seh_terminate_now(EXCEPTION_STACK_OVERFLOW);
 }
 
 /* Is the fault the program's?  Code of a loaded image or of a registered
@@ -370,7 +370,7 @@ static void no_stack(const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
 		 (unsigned)rec->ExceptionCode, rec->ExceptionAddress, (unsigned long long)ctx->Rsp);
 	say(line);
 	seh_report(rec, ctx);
-	seh_terminate(rec->ExceptionCode);
+	seh_terminate_now(rec->ExceptionCode);
 }
 
 /* Runs the dispatcher for rec in ctx on the thread's stack, below ctx's

@@ -103,7 +103,7 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 	fflush(stderr);
 }
 
-void seh_terminate(DWORD code)
+static void say_status(DWORD code)
 {
 	loader_stop_runtimes();
 	/* The shell sees only the low byte of the status (0xc0000005 is 5,
@@ -112,7 +112,18 @@ void seh_terminate(DWORD code)
 	fprintf(stderr, "ndrun: the program ended with status 0x%08x (%s); its exit status is %u\n", (unsigned)code,
 		code_name(code), (unsigned)(code & 0xff));
 	fflush(stderr);
+}
+
+void seh_terminate(DWORD code)
+{
+	say_status(code);
 	loader_exit_process(code);
+}
+
+void seh_terminate_now(DWORD code)
+{
+	say_status(code);
+	loader_terminate_process(code);
 }
 
 void seh_unhandled(EXCEPTION_RECORD *rec, CONTEXT *ctx)
