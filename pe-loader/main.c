@@ -217,6 +217,7 @@ int main(int argc, char **argv)
 		ndrun_error("%s", err.msg);
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 

@@ -27,6 +27,10 @@
 #define VALGRIND_MAKE_MEM_UNDEFINED(addr, len) ((void)(addr), (void)(len))
 #endif
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include "core/context.h"
 #include "core/debug.h"
 #include "core/virtual.h"
@@ -441,6 +445,11 @@ static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc, enum virtual_gu
 			stack_overflow(uc, si);
 		rec.ExceptionCode = EXCEPTION_STACK_OVERFLOW;
 	}
+#ifdef __SANITIZE_ADDRESS__
+	/* The builtin's frames are abandoned, not returned from: their
+	 * redzones must not stay poisoned under the dispatcher's frames. */
+	__asan_unpoison_memory_region((void *)(rsp - 128), ctx.Rsp - (rsp - 128));
+#endif
 	TRACE(seh, "fault in a builtin at rip %#llx, address %p: raised in its caller at %#llx\n",
 	      (unsigned long long)uc->uc_mcontext.gregs[REG_RIP], si->si_addr, (unsigned long long)ctx.Rip);
 	deliver(uc, &ctx, &rec);
