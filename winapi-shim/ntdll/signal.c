@@ -447,8 +447,16 @@ static int builtin_fault(int sig, siginfo_t *si, ucontext_t *uc, enum virtual_gu
 	}
 #ifdef __SANITIZE_ADDRESS__
 	/* The builtin's frames are abandoned, not returned from: their
-	 * redzones must not stay poisoned under the dispatcher's frames. */
-	__asan_unpoison_memory_region((void *)(rsp - 128), ctx.Rsp - (rsp - 128));
+	 * redzones must not stay poisoned under the dispatcher's frames.
+	 * Only on the thread's own stack (a damaged program's rsp may be
+	 * anywhere). */
+	{
+		TEB *teb = loader_current_teb();
+
+		if (rsp - 128 < ctx.Rsp && rsp - 128 >= (ULONG64)teb->Tib.StackLimit &&
+		    ctx.Rsp <= (ULONG64)teb->Tib.StackBase)
+			__asan_unpoison_memory_region((void *)(rsp - 128), ctx.Rsp - (rsp - 128));
+	}
 #endif
 	TRACE(seh, "fault in a builtin at rip %#llx, address %p: raised in its caller at %#llx\n",
 	      (unsigned long long)uc->uc_mcontext.gregs[REG_RIP], si->si_addr, (unsigned long long)ctx.Rip);
