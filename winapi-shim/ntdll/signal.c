@@ -33,6 +33,7 @@
 
 #include "core/context.h"
 #include "core/debug.h"
+#include "core/startup.h"
 #include "core/virtual.h"
 #include "loader.h"
 #include "ntdll/ntdll_private.h"
@@ -79,6 +80,18 @@ static __thread void *altstack;
 enum { RESERVE_NONE, RESERVE_PROTECTED, RESERVE_MAPPED };
 static __thread int reserve_kind;
 static __thread uintptr_t reserve_lo;
+
+/* Set once the handler has decided to end the program itself (no stack
+ * left): a fault while it reports (the report runs on the signal stack,
+ * in a process the program may have wrecked) ends it at once. */
+static volatile sig_atomic_t ending;
+static volatile DWORD ending_code;
+
+static void begin_ending(DWORD code)
+{
+	ending_code = code;
+	ending = 1;
+}
 
 /* What the handler leaves on the faulting stack for fault_entry. */
 struct fault_frame {
@@ -206,6 +219,7 @@ static void stack_overflow(ucontext_t *uc, const siginfo_t *si)
 	rec.ExceptionAddress = (void *)ctx.Rip;
 	rec.NumberParameters = 2;
 	rec.ExceptionInformation[1] = (ULONG_PTR)si->si_addr;
+	begin_ending(EXCEPTION_STACK_OVERFLOW);
 	seh_report(&rec, &ctx);
 	seh_terminate_now(EXCEPTION_STACK_OVERFLOW);
 }
@@ -373,6 +387,7 @@ static void no_stack(const CONTEXT *ctx, const EXCEPTION_RECORD *rec)
 		 "ndrun: exception 0x%08x at %p with no usable stack (rsp 0x%llx): ending the program\n",
 		 (unsigned)rec->ExceptionCode, rec->ExceptionAddress, (unsigned long long)ctx->Rsp);
 	say(line);
+	begin_ending(rec->ExceptionCode);
 	seh_report(rec, ctx);
 	seh_terminate_now(rec->ExceptionCode);
 }
@@ -492,6 +507,11 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	int overflow = 0;
 	enum virtual_guard guarded = VIRTUAL_GUARD_NONE;
 
+	if (ending) {
+		say("ndrun: a fault while ending the program: ending it now\n");
+		startup_record_exit(ending_code);
+		_exit((int)(ending_code & 0xff));
+	}
 	/* A guard page: a stack growing (the access is retried), else a
 	 * one-shot STATUS_GUARD_PAGE_VIOLATION, after which the page is
 	 * ordinary; for PE code and builtins alike. */
