@@ -120,13 +120,19 @@ static int read_image(struct ck_dll *d)
 	char msg[300];
 	struct stat sb;
 	void *file;
-	int fd = open(d->path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO must not hang the open. */
+	int fd = open(d->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0) {
-		fprintf(stderr, "ndrun: %s: %s\n", d->path, strerror(errno));
+		fprintf(stderr, "ndrun: %s: %s\n", d->path, errno == ENXIO ? "a socket, not a PE file" : strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || !sb.st_size) {
+	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
+		fprintf(stderr, "ndrun: %s: not a regular file (%s)\n", d->path, module_file_kind(sb.st_mode));
+		close(fd);
+		return -1;
+	}
+	if (!sb.st_size) {
 		fprintf(stderr, "ndrun: %s: not a PE file\n", d->path);
 		close(fd);
 		return -1;

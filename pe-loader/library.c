@@ -134,6 +134,49 @@ HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name)
 	return (HMODULE)m->base;
 }
 
+/* The last GetProcAddress look-ups that found nothing.  A program that
+ * calls what it got back faults at a low address; the crash report then
+ * names these (loader_note_failed_lookups). */
+#define FAILED_LOOKUPS 4
+static struct {
+	char dll[48];
+	char func[96];
+} failed[FAILED_LOOKUPS];
+static unsigned int failed_count;
+
+/* Caller holds the loader lock. */
+static void remember_failed_lookup(const struct module *m, const char *name)
+{
+	unsigned int slot = failed_count % FAILED_LOOKUPS;
+	uintptr_t ord = (uintptr_t)name;
+	const char *dll = m ? m->name : "(no such module)";
+	size_t len = strlen(dll);
+
+	/* "ntdll", as a program names it. */
+	if (len > 4 && !strcasecmp(dll + len - 4, ".dll"))
+		len -= 4;
+	snprintf(failed[slot].dll, sizeof(failed[slot].dll), "%.*s", (int)len, dll);
+	if (ord >> 16)
+		snprintf(failed[slot].func, sizeof(failed[slot].func), "%s", name);
+	else
+		snprintf(failed[slot].func, sizeof(failed[slot].func), "#%u", (unsigned int)ord);
+	failed_count++;
+	TRACE(module, "GetProcAddress(%s, %s) returns NULL\n", failed[slot].dll, failed[slot].func);
+}
+
+void loader_note_failed_lookups(void)
+{
+	/* Read without the lock: the faulting thread may hold it. */
+	unsigned int n = failed_count;
+
+	for (unsigned int i = 0; i < 3 && i < n && i < FAILED_LOOKUPS; i++) {
+		unsigned int slot = (n - 1 - i) % FAILED_LOOKUPS;
+
+		fprintf(stderr, "ndrun: note: GetProcAddress(%s, %s) returned NULL %s\n", failed[slot].dll,
+			failed[slot].func, i ? "before that" : "just before");
+	}
+}
+
 void *loader_get_proc_address(HMODULE module, const char *name)
 {
 	struct load_error err = { "", 0 };
@@ -149,6 +192,8 @@ void *loader_get_proc_address(HMODULE module, const char *name)
 		else
 			addr = module_find_export(m, NULL, (unsigned int)ord, &err);
 	}
+	if (!addr)
+		remember_failed_lookup(m, name);
 	loader_unlock();
 	if (!m) {
 		SetLastError(ERROR_MOD_NOT_FOUND);

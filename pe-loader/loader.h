@@ -6,6 +6,7 @@
 #ifndef NDSHIM_LOADER_H
 #define NDSHIM_LOADER_H
 
+#include <stdint.h>
 #include <windef.h>
 #include <winbase.h>
 #include <winternl.h>
@@ -22,6 +23,9 @@ HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name);
 BOOL loader_disable_thread_calls(HMODULE module);
 /* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
 void *loader_get_proc_address(HMODULE module, const char *name);
+/* For crash reports: a "note:" line on stderr for each of the last (up
+ * to three) GetProcAddress look-ups that returned NULL, newest first. */
+void loader_note_failed_lookups(void);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
 /* EnumProcessModules: at most max HMODULEs into out (the program's
  * first); the number loaded. */
@@ -45,6 +49,11 @@ void loader_thread_exit(void);
  * (such threads have no GS base: never read gs: there). */
 TEB *loader_current_teb(void);
 
+/* Calls the PE function fn(a, b, c) and returns its rax, restoring the
+ * registers a sysv call keeps from its own frame (pe-loader/callpe.S):
+ * a damaged image's code that clobbers them cannot crash the caller. */
+uintptr_t loader_call_pe(void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
+
 /* ndrun is ending the program itself (an unimplemented function called,
  * an unhandled exception): the builtins' stop hooks write out the C
  * runtime's stream buffers, so what the program printed is not lost. */
@@ -52,6 +61,9 @@ void loader_stop_runtimes(void);
 
 /* ExitProcess: DLL_PROCESS_DETACH in reverse order, then exit(code). */
 void loader_exit_process(UINT code) __attribute__((noreturn));
+/* The same without running any of the program's code (no DLL detach):
+ * for an end decided in the fault handler, on its own stack. */
+void loader_terminate_process(UINT code) __attribute__((noreturn));
 
 /* The process: PEB, command line (as given to CreateProcess on Windows). */
 PEB *loader_peb(void);

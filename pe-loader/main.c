@@ -148,6 +148,9 @@ int main(int argc, char **argv)
 	bool builtin_cmd = false;
 	char *program;
 
+	/* Before ndrun opens anything: its own descriptors must never be
+	 * 0-2, which the program takes for its standard streams. */
+	startup_hold_std_fds();
 	debug_init(getenv("NDSHIM_DEBUG"));
 	if (i < argc && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))) {
 		usage(stdout);
@@ -246,6 +249,7 @@ int main(int argc, char **argv)
 		free(program);
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 

@@ -64,6 +64,10 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	/* One line, whatever bytes a damaged image gave as a DLL name. */
+	for (char *c = err->msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	err->code = code;
 }
 
@@ -611,6 +615,12 @@ static bool bind_imports(struct module *m, struct load_error *err)
 
 /* Map a PE file and bind it.  The module is on the module list (so import
  * cycles find it) before its imports are loaded. */
+const char *module_file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a folder" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket" :
+	       S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "not a file";
+}
+
 static struct module *load_pe(const char *path, bool as_exe, struct load_error *err)
 {
 	char msg[300];
@@ -619,14 +629,16 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	void *file;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO named as a program must not hang the open. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		set_error(err, errno == ENOENT ? ERROR_FILE_NOT_FOUND : ERROR_ACCESS_DENIED, "%s: %s", path, strerror(errno));
+		set_error(err, errno == ENOENT ? ERROR_FILE_NOT_FOUND : ERROR_ACCESS_DENIED, "%s: %s", path,
+			  errno == ENXIO ? "a socket, not a PE file" : strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
-		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a regular file", path);
+		set_error(err, ERROR_BAD_EXE_FORMAT, "%s: not a regular file (%s)", path, module_file_kind(st.st_mode));
 		return NULL;
 	}
 	if (!st.st_size) {
@@ -671,7 +683,7 @@ static struct module *load_pe(const char *path, bool as_exe, struct load_error *
 	m->dos_path = path_from_unix(path);
 	list_add_tail(&modules, &m->entry);
 	TRACE(loader, "%s at %p-%p\n", path, (void *)m->base, (void *)(m->base + m->size));
-	seh_register_image(m->base, m->size, m->name ? m->name : path);
+	seh_register_image(m->base, m->size, path ? path : m->name);
 
 	if (!m->path || !m->name || !m->dos_path) {
 		set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
@@ -925,16 +937,18 @@ struct module *module_load_exe(const char *path, struct load_error *err)
 
 typedef BOOL(WINAPI *dll_entry_fn)(HINSTANCE, DWORD, void *);
 
-/* TLS callbacks first, then DllMain, for every reason (as Windows does). */
-static BOOL call_init(struct module *m, DWORD reason, void *reserved)
+/* TLS callbacks first, then DllMain, for every reason (as Windows does).
+ * -1 when the TLS callback array cannot be read. */
+static int call_init(struct module *m, DWORD reason, void *reserved)
 {
 	BOOL ret = TRUE;
 
-	tls_call_callbacks(m, reason);
+	if (tls_call_callbacks(m, reason) < 0)
+		return -1;
 	if (!m->is_exe && !m->builtin && m->img.entry_rva) {
 		dll_entry_fn entry = (dll_entry_fn)(void *)(m->base + m->img.entry_rva);
 		TRACE(loader, "%s: DllMain(%lu)\n", m->name, (unsigned long)reason);
-		ret = entry((HINSTANCE)m->base, reason, reserved);
+		ret = (BOOL)loader_call_pe((void *)entry, (uintptr_t)m->base, reason, (uintptr_t)reserved);
 		TRACE(loader, "%s: DllMain(%lu) returned %d\n", m->name, (unsigned long)reason, ret);
 	}
 	return ret;
@@ -950,8 +964,13 @@ restart:
 		if (m->attached)
 			continue;
 		m->attached = true;
-		if (!call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL)) {
-			set_error(err, ERROR_DLL_INIT_FAILED, "%s: initialization failed (DllMain returned FALSE)", m->name);
+		int r = call_init(m, DLL_PROCESS_ATTACH, static_load ? (void *)1 : NULL);
+
+		if (r <= 0) {
+			set_error(err, ERROR_DLL_INIT_FAILED,
+				  r < 0 ? "%s: initialization failed (its TLS callback array is not readable)" :
+					  "%s: initialization failed (DllMain returned FALSE)",
+				  m->name);
 			call_init(m, DLL_PROCESS_DETACH, NULL);
 			return false;
 		}

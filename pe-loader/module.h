@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "builtin.h"
 #include "core/list.h"
@@ -41,6 +42,9 @@ struct load_error {
 	char msg[512];
 	DWORD code;
 };
+
+/* What a file that is not a regular one is, for messages ("a FIFO"). */
+const char *module_file_kind(mode_t mode);
 
 /* Windows' file name for a DLL name: ".dll" appended when the name has
  * no extension; a trailing dot means "no extension" and is dropped.

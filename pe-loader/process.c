@@ -169,6 +169,14 @@ have_line:
 	return 0;
 }
 
+void loader_terminate_process(UINT code)
+{
+	TRACE(loader, "terminated with %u\n", code);
+	startup_record_exit(code);
+	fflush(NULL);
+	_exit((int)code);
+}
+
 void loader_exit_process(UINT code)
 {
 	static int exiting;

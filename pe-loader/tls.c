@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "core/debug.h"
+#include "loader.h"
 #include "module.h"
+#include "ntdll/seh.h"
 #include "pe_dirs.h"
 #include "teb.h"
 #include "tls.h"
@@ -107,16 +109,25 @@ void tls_module_fini(struct module *m)
 	m->tls_index = -1;
 }
 
-void tls_call_callbacks(struct module *m, DWORD reason)
+int tls_call_callbacks(struct module *m, DWORD reason)
 {
 	const uint64_t *cb;
+	uint64_t fn;
 
 	if (m->tls_index < 0 || !(cb = templates[m->tls_index].callbacks))
-		return;
-	for (; *cb; cb++) {
-		PIMAGE_TLS_CALLBACK fn = (PIMAGE_TLS_CALLBACK)(uintptr_t)*cb;
-		TRACE(tls, "%s: callback %p(%lu)\n", m->name, (void *)fn, (unsigned long)reason);
-		fn(m->base, reason, NULL);
+		return 0;
+	/* The array lies where the image says, which a damaged image may
+	 * have made unreadable (a section without the read flag): Windows'
+	 * loader faults reading it, and the load fails. */
+	for (;; cb++) {
+		if (!seh_copy_from_user(&fn, cb, sizeof(fn))) {
+			TRACE(tls, "%s: TLS callback array at %p not readable\n", m->name, (const void *)cb);
+			return -1;
+		}
+		if (!fn)
+			return 0;
+		TRACE(tls, "%s: callback %p(%lu)\n", m->name, (void *)(uintptr_t)fn, (unsigned long)reason);
+		loader_call_pe((void *)(uintptr_t)fn, (uintptr_t)m->base, reason, 0);
 	}
 }
 

@@ -13,7 +13,8 @@ struct module;
  * a reason. */
 int tls_module_init(struct module *m, char *err, size_t errlen);
 void tls_module_fini(struct module *m);
-void tls_call_callbacks(struct module *m, DWORD reason);
+/* -1 when the image's callback array cannot be read. */
+int tls_call_callbacks(struct module *m, DWORD reason);
 
 /* A new thread's TLS vector with a copy for every module; -1 when out of memory. */
 int tls_thread_init(TEB *teb);

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -83,4 +84,28 @@ const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int o
 		if (ordinal && dll->exports[i].ordinal == ordinal)
 			return dll->exports[i].addr;
 	return NULL;
+}
+
+int builtin_describe_pc(const void *pc, char *buf, size_t len)
+{
+	const struct builtin_dll *best_dll = NULL;
+	const struct builtin_export *best = NULL;
+
+	/* The export at or nearest below pc: the builtin's code follows its
+	 * entry (static helpers between exports make this a guess, which
+	 * the "+offset" shows). */
+	for (unsigned int i = 0; i < builtin_dll_count; i++)
+		for (unsigned int j = 0; j < builtin_dlls[i]->count; j++) {
+			const struct builtin_export *e = &builtin_dlls[i]->exports[j];
+
+			if ((const char *)e->addr <= (const char *)pc && (!best || e->addr > best->addr)) {
+				best = e;
+				best_dll = builtin_dlls[i];
+			}
+		}
+	if (!best)
+		return 0;
+	snprintf(buf, len, "%.*s.%s+0x%lx", (int)(strlen(best_dll->name) - 4), best_dll->name, best->name,
+		 (unsigned long)((const char *)pc - (const char *)best->addr));
+	return 1;
 }

@@ -53,6 +53,11 @@ const struct builtin_dll *builtin_find(const char *name);
 const void *builtin_lookup_name(const struct builtin_dll *dll, const char *name);
 const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int ordinal);
 
+/* "dll.export+0xoffset" for pc in a builtin's code: the export at or
+ * nearest below pc (a guess for static helpers, which the offset shows).
+ * 0 when pc is below every export. */
+int builtin_describe_pc(const void *pc, char *buf, size_t len);
+
 /* Every builtin DLL, for enumeration (tests, GetModuleHandle). */
 extern const struct builtin_dll *const builtin_dlls[];
 extern const unsigned int builtin_dll_count;

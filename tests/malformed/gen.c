@@ -17,7 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "pe_builder.h"
 
@@ -140,8 +143,35 @@ static void gen_not_pe(void)
 	snprintf(path, sizeof(path), "%s/not-a-file.exe", outdir);
 	if (mkdir(path, 0755) && errno != EEXIST)
 		die("%s: %s", path, strerror(errno));
-	add_case("not-a-file-directory", "not-a-file.exe", BAD, NULL);
+	add_case("not-a-file-directory", "not-a-file.exe", BAD, "not-a-file.exe|a folder");
 	add_case("no-such-file", "no-such-file.exe", BAD, NULL);
+
+	/* Files that are not files: a FIFO (an open would wait for a
+	 * writer), a device, a socket.  Each gets the one-line refusal. */
+	snprintf(path, sizeof(path), "%s/fifo.exe", outdir);
+	unlink(path);
+	if (mkfifo(path, 0644))
+		die("%s: %s", path, strerror(errno));
+	add_case("not-a-file-fifo", "fifo.exe", BAD, "fifo.exe|a FIFO");
+	snprintf(path, sizeof(path), "%s/device.exe", outdir);
+	unlink(path);
+	if (symlink("/dev/zero", path)) /* named by its target */
+		die("%s: %s", path, strerror(errno));
+	add_case("not-a-file-device", "device.exe", BAD, "/dev/zero|a device");
+	{
+		struct sockaddr_un sun = { .sun_family = AF_UNIX };
+		int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+
+		snprintf(path, sizeof(path), "%s/socket.exe", outdir);
+		unlink(path);
+		if (sock < 0 || strlen(path) >= sizeof(sun.sun_path))
+			die("%s: no socket", path);
+		memcpy(sun.sun_path, path, strlen(path) + 1);
+		if (bind(sock, (struct sockaddr *)&sun, sizeof(sun)))
+			die("%s: %s", path, strerror(errno));
+		close(sock);
+		add_case("not-a-file-socket", "socket.exe", BAD, "socket.exe|a socket");
+	}
 }
 
 /* ---- truncation ----------------------------------------------------------- */

@@ -253,6 +253,65 @@ static void test_guard_page(void **state)
 	VirtualFree(p, 0, MEM_RELEASE);
 }
 
+/* The fault handler's guard pages (virtual_guard_fault): one-shot outside
+ * a stack; a stack grows a page at a time and, near its bottom, gives
+ * what is left to the overflow. */
+static void test_guard_fault_stack(void **state)
+{
+	MEMORY_BASIC_INFORMATION mbi;
+	const size_t size = 64 * PAGE;
+	char *base = VirtualAlloc(NULL, size, MEM_RESERVE, PAGE_READWRITE), *top = base + size;
+	void *limit = NULL;
+
+	assert_non_null(base);
+	assert_non_null(VirtualAlloc(top - PAGE, PAGE, MEM_COMMIT, PAGE_READWRITE));
+	assert_non_null(VirtualAlloc(top - 2 * PAGE, PAGE, MEM_COMMIT, PAGE_READWRITE | PAGE_GUARD));
+
+	/* Not a guard page: nothing. */
+	assert_int_equal(virtual_guard_fault(top - 8, (uintptr_t)base, (uintptr_t)top, 0, 8 * PAGE, &limit),
+			 VIRTUAL_GUARD_NONE);
+	/* In the stack: the guard moves down. */
+	assert_int_equal(virtual_guard_fault(top - PAGE - 8, (uintptr_t)base, (uintptr_t)top, 0, 8 * PAGE, &limit),
+			 VIRTUAL_GUARD_STACK_GREW);
+	assert_ptr_equal(limit, top - 2 * PAGE);
+	query(top - 2 * PAGE, &mbi);
+	assert_int_equal(mbi.Protect, PAGE_READWRITE);
+	assert_int_equal(mbi.RegionSize, 2 * PAGE);
+	query(top - 3 * PAGE, &mbi);
+	assert_int_equal(mbi.Protect, PAGE_READWRITE | PAGE_GUARD);
+	top[-2 * PAGE] = 1;
+
+	/* Down to the reserve (8 pages above the bottom): then the rest is
+	 * committed at once, and it is the end. */
+	for (char *g = top - 3 * PAGE;; g -= PAGE) {
+		enum virtual_guard r = virtual_guard_fault(g, (uintptr_t)base, (uintptr_t)top, 0, 8 * PAGE, &limit);
+
+		if (r == VIRTUAL_GUARD_STACK_END)
+			break;
+		assert_int_equal(r, VIRTUAL_GUARD_STACK_GREW);
+		assert_true(g > base + 8 * PAGE);
+	}
+	assert_ptr_equal(limit, base + PAGE);
+	query(base + PAGE, &mbi);
+	assert_int_equal(mbi.State, MEM_COMMIT);
+	assert_int_equal(mbi.Protect, PAGE_READWRITE);
+	query(base, &mbi);
+	assert_int_equal(mbi.State, MEM_RESERVE);
+	base[PAGE] = 1;
+	VirtualFree(base, 0, MEM_RELEASE);
+
+	/* Outside any stack (and rsp elsewhere): one shot. */
+	base = VirtualAlloc(NULL, 2 * PAGE, MEM_COMMIT, PAGE_READWRITE | PAGE_GUARD);
+	assert_non_null(base);
+	assert_int_equal(virtual_guard_fault(base + PAGE + 8, 0, 0, 0, 8 * PAGE, &limit), VIRTUAL_GUARD_PAGE);
+	assert_int_equal(virtual_guard_fault(base + PAGE + 8, 0, 0, 0, 8 * PAGE, &limit), VIRTUAL_GUARD_NONE);
+	base[PAGE] = 1;
+	/* rsp in the same reservation, above the guard: a runtime's stack. */
+	assert_int_equal(virtual_guard_fault(base + 8, 0, 0, (uintptr_t)base + PAGE + 64, 8 * PAGE, &limit),
+			 VIRTUAL_GUARD_STACK_END);
+	VirtualFree(base, 0, MEM_RELEASE);
+}
+
 static void test_other_process(void **state)
 {
 	SetLastError(SENTINEL_ERROR);
@@ -273,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_image_regions),
 		cmocka_unit_test(test_protect_unregistered),
 		cmocka_unit_test(test_guard_page),
+		cmocka_unit_test(test_guard_fault_stack),
 		cmocka_unit_test(test_other_process),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,6 +97,13 @@ void ndrun_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line + n, sizeof(line) - n - 1, fmt, ap);
 	va_end(ap);
+	/* One line, whatever bytes a damaged image gave as a name (a
+	 * newline the format itself ends with goes: one is added). */
+	for (size_t len = strlen(line); len > (size_t)n && line[len - 1] == '\n'; len--)
+		line[len - 1] = 0;
+	for (char *c = line + n; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	strcat(line, "\n");
 	(void)!write(2, line, strlen(line));
 }

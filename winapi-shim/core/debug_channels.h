@@ -1,6 +1,7 @@
 /* The debug channels NDSHIM_DEBUG can turn on, one line each: X(name).
  * NDSHIM_DEBUG=+loader,+imports turns on two; +all turns on every one. */
 X(loader)
+X(module)  /* GetProcAddress look-ups that return NULL (Wine's +module) */
 X(imports)
 X(tls)
 X(thread)

@@ -212,6 +212,34 @@ bool startup_in_job(void)
 	return self && (__atomic_load_n(&self->flags, __ATOMIC_ACQUIRE) & STARTUP_IN_JOB);
 }
 
+/* Bit i: descriptor i was closed when ndrun started (`<&-`). */
+static unsigned int closed_std;
+
+void startup_hold_std_fds(void)
+{
+	for (int fd = 0; fd < 3; fd++) {
+		int held;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* The lowest free descriptor: fd itself, as the ones below
+		 * are open by now. */
+		held = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (held < 0)
+			continue;
+		if (held != fd) {
+			close(held);
+			continue;
+		}
+		closed_std |= 1u << fd;
+	}
+}
+
+bool startup_std_closed(int fd)
+{
+	return fd >= 0 && fd < 3 && (closed_std & (1u << fd));
+}
+
 bool startup_std_handle(int i, HANDLE *h)
 {
 	if (!self || !(self->startf & STARTF_USESTDHANDLES))

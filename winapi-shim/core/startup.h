@@ -85,6 +85,14 @@ const WCHAR *startup_command_line(void);
  * parent gone without resuming ends it (exit code 1). */
 void startup_wait_resume(void);
 
+/* First thing in main: a standard descriptor (0-2) that is closed gets a
+ * placeholder (/dev/null), so that nothing ndrun opens for itself (its
+ * memfds, sockets, files) lands there and passes for the program's
+ * stdin or stdout; startup_std_closed(fd) then says the program has no
+ * such stream, as a Windows process started without that handle. */
+void startup_hold_std_fds(void);
+bool startup_std_closed(int fd);
+
 /* STARTF_USESTDHANDLES: *h is the parent's handle value for stream i
  * (0 input, 1 output, 2 error).  false when the parent gave none. */
 bool startup_std_handle(int i, HANDLE *h);

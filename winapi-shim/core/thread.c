@@ -167,7 +167,7 @@ DWORD thread_run(LPTHREAD_START_ROUTINE fn, void *arg)
 		return t->pending_exit_code;
 	}
 	t->has_exit_point = true;
-	t->pending_exit_code = fn(arg);
+	t->pending_exit_code = (DWORD)loader_call_pe((void *)fn, (uintptr_t)arg, 0, 0);
 	t->has_exit_point = false;
 	return t->pending_exit_code;
 }

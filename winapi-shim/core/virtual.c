@@ -35,6 +35,7 @@ struct region {
 	DWORD alloc_protect;
 	struct run *runs;
 	size_t nruns;
+	size_t cap; /* runs' room, for changes the fault handler makes */
 	struct region *next; /* sorted by base */
 };
 
@@ -176,7 +177,8 @@ static size_t run_index(const struct region *r, size_t page)
 /* Sets pages [first, last) of r to state.  false when out of memory. */
 static bool set_pages(struct region *r, size_t first, size_t last, uint16_t state)
 {
-	struct run *nr = malloc((r->nruns + 2) * sizeof(*nr));
+	size_t room = r->nruns + 2;
+	struct run *nr = malloc(room * sizeof(*nr));
 	size_t n = 0;
 
 	if (!nr)
@@ -204,6 +206,7 @@ static bool set_pages(struct region *r, size_t first, size_t last, uint16_t stat
 	free(r->runs);
 	r->runs = nr;
 	r->nruns = m;
+	r->cap = room;
 	return true;
 }
 
@@ -221,6 +224,7 @@ static struct region *new_region(uintptr_t base, size_t size, DWORD type, DWORD 
 	r->alloc_protect = alloc_protect;
 	r->runs[0] = (struct run){ 0, 0 };
 	r->nruns = 1;
+	r->cap = 1;
 	for (pp = &regions; *pp && (*pp)->base < base; pp = &(*pp)->next)
 		;
 	r->next = *pp;
@@ -534,13 +538,44 @@ bool virtual_handle_guard_fault(void *addr)
 	return ret;
 }
 
-bool virtual_is_private(const void *addr)
+/* set_pages for the fault handler: no allocation -- the new runs are
+ * built in scratch and copied over when the region's array has room. */
+static bool set_pages_in_place(struct region *r, size_t first, size_t last, uint16_t state)
 {
-	struct region *r;
-	bool ret;
+	static struct run scratch[512];
+	size_t n = 0, m = 0;
 
-	/* A fault handler must not wait: the interrupted thread may be the
-	 * one holding the lock.  Another thread holds it only briefly. */
+	if (r->nruns + 2 > sizeof(scratch) / sizeof(scratch[0]))
+		return false;
+	for (size_t i = 0; i < r->nruns; i++) {
+		size_t s = r->runs[i].start, e = run_end(r, i);
+		uint16_t st = r->runs[i].state;
+
+		if (e <= first || s >= last) {
+			scratch[n++] = (struct run){ s, st };
+			continue;
+		}
+		if (s < first)
+			scratch[n++] = (struct run){ s, st };
+		if (first >= s && first < e)
+			scratch[n++] = (struct run){ first, state };
+		if (e > last)
+			scratch[n++] = (struct run){ last, st };
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!m || scratch[m - 1].state != scratch[i].state)
+			scratch[m++] = scratch[i];
+	if (m > r->cap)
+		return false;
+	memcpy(r->runs, scratch, m * sizeof(*scratch));
+	r->nruns = m;
+	return true;
+}
+
+/* The fault handler must not wait: the interrupted thread may be the one
+ * holding the lock.  Another thread holds it only briefly. */
+static bool lock_from_handler(void)
+{
 	suspend_hold();
 	for (int tries = 0; pthread_mutex_trylock(&virtual_lock); tries++) {
 		if (tries == 1000) {
@@ -549,6 +584,80 @@ bool virtual_is_private(const void *addr)
 		}
 		sched_yield();
 	}
+	return true;
+}
+
+enum virtual_guard virtual_guard_fault(void *addr, uintptr_t stack_low, uintptr_t stack_high, uintptr_t rsp,
+				       size_t reserve, void **new_limit)
+{
+	uintptr_t page = page_down(addr);
+	enum virtual_guard ret = VIRTUAL_GUARD_NONE;
+	struct region *r;
+	size_t idx;
+	uint16_t st, below;
+	DWORD protect;
+
+	if (!lock_from_handler())
+		return VIRTUAL_GUARD_NONE;
+	r = find_region(page);
+	if (!r || r->type != MEM_PRIVATE)
+		goto out;
+	idx = (page - r->base) / VIRTUAL_PAGE_SIZE;
+	st = r->runs[run_index(r, idx)].state;
+	if (!(st & COMMITTED) || !(st & PAGE_GUARD))
+		goto out;
+	protect = st & ~(COMMITTED | PAGE_GUARD);
+	if (mprotect((void *)page, VIRTUAL_PAGE_SIZE, virtual_prot_from_win32(protect)) ||
+	    !set_pages_in_place(r, idx, idx + 1, (uint16_t)(COMMITTED | protect)))
+		goto out;
+	ret = VIRTUAL_GUARD_PAGE;
+	/* A stack the program switched to without telling the TEB (a
+	 * runtime's own): rsp in the same reservation, above the guard. */
+	if ((page < stack_low || page >= stack_high) &&
+	    !(rsp >= page && rsp < r->base + r->npages * VIRTUAL_PAGE_SIZE))
+		goto out;
+	if (page < stack_low || page >= stack_high) {
+		stack_low = r->base;
+		stack_high = r->base + r->npages * VIRTUAL_PAGE_SIZE;
+	}
+	/* A small stack keeps three quarters for itself. */
+	if (reserve > (stack_high - stack_low) / 4)
+		reserve = (stack_high - stack_low) / 4;
+	/* A thread's stack: the guard moves down a page, as Windows grows
+	 * stacks -- unless that would leave less than reserve bytes below
+	 * it (or the page below is taken): the stack is used up.  Then all
+	 * that is left but the reservation's last page (never committed, as
+	 * on Windows) is committed, for the handlers of the overflow. */
+	*new_limit = (void *)page;
+	ret = VIRTUAL_GUARD_STACK_END;
+	below = idx ? r->runs[run_index(r, idx - 1)].state : COMMITTED;
+	if (idx >= 2 && page - VIRTUAL_PAGE_SIZE > stack_low && page - VIRTUAL_PAGE_SIZE - stack_low > reserve &&
+	    !(below & COMMITTED)) {
+		if (set_pages_in_place(r, idx - 1, idx, (uint16_t)(COMMITTED | PAGE_GUARD | protect)))
+			ret = VIRTUAL_GUARD_STACK_GREW;
+		goto out;
+	}
+	if (page - VIRTUAL_PAGE_SIZE > stack_low && !(below & COMMITTED)) {
+		uintptr_t first = stack_low + VIRTUAL_PAGE_SIZE;
+		size_t fidx = (first - r->base) / VIRTUAL_PAGE_SIZE;
+
+		if (first >= r->base && first < page &&
+		    !mprotect((void *)first, page - first, virtual_prot_from_win32(protect)) &&
+		    set_pages_in_place(r, fidx, idx, (uint16_t)(COMMITTED | protect)))
+			*new_limit = (void *)first;
+	}
+out:
+	kunlock(&virtual_lock);
+	return ret;
+}
+
+bool virtual_is_private(const void *addr)
+{
+	struct region *r;
+	bool ret;
+
+	if (!lock_from_handler())
+		return false;
 	r = find_region((uintptr_t)addr);
 	ret = r && r->type == MEM_PRIVATE;
 	kunlock(&virtual_lock);

@@ -43,6 +43,22 @@ void virtual_unregister_image(void *base);
  * caller raises STATUS_GUARD_PAGE_VIOLATION.  false: not a guard page. */
 bool virtual_handle_guard_fault(void *addr);
 
+/* For the fault handler (never waits, never allocates): a fault at addr
+ * on a PAGE_GUARD page of a VirtualAlloc reservation.  The guard goes (the
+ * page gets its base protection back); when the page lies in the thread's
+ * stack, [stack_low, stack_high), or below rsp in the reservation rsp is
+ * in (a stack a runtime made itself), the page below becomes the new
+ * guard page (*new_limit is the stack's new committed limit) -- until
+ * less than reserve bytes would be left below it: then what is left is
+ * committed for the overflow's handlers.
+ *   NONE         not a guard page of ours (or the map was busy)
+ *   PAGE         a guard page: raise STATUS_GUARD_PAGE_VIOLATION
+ *   STACK_GREW   the stack grew: retry the access
+ *   STACK_END    the stack's guard is used up: EXCEPTION_STACK_OVERFLOW */
+enum virtual_guard { VIRTUAL_GUARD_NONE, VIRTUAL_GUARD_PAGE, VIRTUAL_GUARD_STACK_GREW, VIRTUAL_GUARD_STACK_END };
+enum virtual_guard virtual_guard_fault(void *addr, uintptr_t stack_low, uintptr_t stack_high, uintptr_t rsp,
+				       size_t reserve, void **new_limit);
+
 /* For the exception code: addr lies in a VirtualAlloc reservation (not
  * an image).  Safe in a signal handler: false when the map is busy. */
 bool virtual_is_private(const void *addr);

@@ -1,7 +1,9 @@
 /* The kernel32 side of exception handling (errhandlingapi.h): the
- * top-level filter.  RaiseException and the vectored-handler functions
+ * top-level filter, and the fail-fast exit.  RaiseException and the vectored-handler functions
  * are ntdll's (see kernel32.spec). */
 #include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "core/debug.h"
 #include "kernel32/kernel32_private.h"
@@ -30,4 +32,30 @@ LONG WINAPI UnhandledExceptionFilter(EXCEPTION_POINTERS *ptrs)
 	}
 	seh_report(ptrs->ExceptionRecord, ptrs->ContextRecord);
 	return EXCEPTION_EXECUTE_HANDLER;
+}
+
+/* Ends the process at once: no vectored handler, frame handler or
+ * unhandled-exception filter runs (that is the point of it), and the
+ * exit status is the record's code, or STATUS_FAIL_FAST_EXCEPTION. */
+void WINAPI RaiseFailFastException(PEXCEPTION_RECORD rec, PCONTEXT ctx, DWORD flags)
+{
+	EXCEPTION_RECORD fallback;
+	CONTEXT here;
+
+	TRACE(seh, "%p %p %#x\n", rec, ctx, (unsigned)flags);
+	if (!rec) {
+		memset(&fallback, 0, sizeof(fallback));
+		fallback.ExceptionCode = 0xC0000602; /* STATUS_FAIL_FAST_EXCEPTION */
+		fallback.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
+		fallback.ExceptionAddress = __builtin_return_address(0);
+		rec = &fallback;
+	}
+	if (!ctx) {
+		RtlCaptureContext(&here);
+		here.Rip = (ULONG64)__builtin_return_address(0);
+		ctx = &here;
+	}
+	fprintf(stderr, "ndrun: fail-fast exception: ending the program at once\n");
+	seh_report(rec, ctx);
+	seh_terminate(rec->ExceptionCode);
 }

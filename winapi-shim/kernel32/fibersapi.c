@@ -1,4 +1,4 @@
-/* Fiber local storage.  ndshim has no fibers, so FLS is per thread: the
+/* Fiber local storage, and IsThreadAFiber.  ndshim has no fibers, so FLS is per thread: the
  * values live in the thread object; callbacks run for non-NULL values
  * when a thread exits and, for every thread, when the index is freed. */
 #include <pthread.h>
@@ -7,6 +7,7 @@
 #include "core/debug.h"
 #include "core/thread.h"
 #include "kernel32/kernel32_private.h"
+#include "loader.h"
 
 #define FLS_SLOTS 128
 
@@ -14,6 +15,15 @@ static struct {
 	bool used;
 	PFLS_CALLBACK_FUNCTION callback;
 } fls_index[FLS_SLOTS]; /* under the thread list lock */
+
+/* Windows keeps the answer in the TEB (HasFiberData, bit 2 of
+ * SameTebFlags), set by ConvertThreadToFiber; nothing here sets it. */
+BOOL WINAPI IsThreadAFiber(void)
+{
+	TEB *teb = loader_current_teb();
+
+	return teb && (teb->SameTebFlags & 0x4);
+}
 
 DWORD WINAPI FlsAlloc(PFLS_CALLBACK_FUNCTION callback)
 {

@@ -12,6 +12,15 @@
 #include <winnls.h>
 #include <wincon.h>
 
+/* Exports the Wine headers leave out (processthreadsapi.c, fibersapi.c,
+ * errhandlingapi.c, wer.c). */
+void WINAPI GetCurrentThreadStackLimits(PULONG_PTR low, PULONG_PTR high);
+BOOL WINAPI IsThreadAFiber(void);
+void WINAPI RaiseFailFastException(PEXCEPTION_RECORD rec, PCONTEXT ctx, DWORD flags);
+HRESULT WINAPI WerGetFlags(HANDLE process, PDWORD flags);
+HRESULT WINAPI WerSetFlags(DWORD flags);
+USHORT WINAPI RtlCaptureStackBackTrace(ULONG skip, ULONG count, PVOID *frames, PULONG hash);
+
 /* interlockedapi.c */
 PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY first,
 					       PSLIST_ENTRY last, ULONG count);

@@ -445,7 +445,7 @@ static void std_init(void)
 		 * the same value; the fd is the same stream for Linux code. */
 		if (startup_std_handle(fd, &std_handles[fd]))
 			continue;
-		else if (fcntl(fd, F_GETFD) >= 0)
+		else if (fcntl(fd, F_GETFD) >= 0 && !startup_std_closed(fd))
 			std_handles[fd] = file_create_handle(fd, fd ? GENERIC_WRITE | GENERIC_READ : GENERIC_READ,
 							     0, true);
 }

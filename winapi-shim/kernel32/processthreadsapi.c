@@ -338,6 +338,19 @@ DWORD WINAPI QueueUserAPC(PAPCFUNC fn, HANDLE h, ULONG_PTR data)
 	return ok;
 }
 
+/* The whole reserved range of the thread's stack: from the bottom of its
+ * reservation (DeallocationStack, or the lowest address it may grow to)
+ * up to StackBase. */
+void WINAPI GetCurrentThreadStackLimits(PULONG_PTR low, PULONG_PTR high)
+{
+	TEB *teb = loader_current_teb();
+
+	if (!teb)
+		return;
+	*low = (ULONG_PTR)(teb->DeallocationStack ? teb->DeallocationStack : teb->Tib.StackLimit);
+	*high = (ULONG_PTR)teb->Tib.StackBase;
+}
+
 /* The guarantee lives in the TEB (GuaranteedStackBytes), where the
  * stack-overflow path can read it; it only grows, rounded up to whole
  * pages, and never past the thread's reserved stack. */

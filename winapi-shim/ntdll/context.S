@@ -274,6 +274,9 @@ seh_av_trampoline:
 	.size seh_av_trampoline, . - seh_av_trampoline
 
 	CAPTURE_STUB RaiseException, seh_raise_exception_worker
+	/* stack walks from the caller's frame (stackwalk.c) */
+	CAPTURE_STUB RtlCaptureStackBackTrace, seh_backtrace_worker
+	CAPTURE_STUB RtlWalkFrameChain, seh_walk_frame_chain_worker
 	CAPTURE_STUB RtlRaiseException, seh_rtl_raise_worker
 	CAPTURE_STUB RtlUnwindEx, seh_unwind_ex_worker
 	CAPTURE_STUB RtlUnwind, seh_unwind_worker

@@ -115,6 +115,21 @@ bool seh_copy_to_user(void *dst, const void *src, size_t len)
 	return probed_copy(dst, src, len, (uintptr_t)dst);
 }
 
+bool seh_run_probed(void (*fn)(void *), void *arg)
+{
+	sigjmp_buf env;
+	sigjmp_buf *volatile outer = probe_env;
+
+	if (sigsetjmp(env, 0)) {
+		probe_env = outer;
+		return false;
+	}
+	probe_env = &env;
+	fn(arg);
+	probe_env = outer;
+	return true;
+}
+
 void seh_probe_recover(int sig)
 {
 	sigset_t set;

@@ -15,6 +15,10 @@ ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
 EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						  DISPATCHER_CONTEXT *disp);
 
+/* stack walks (stackwalk.c, entry stubs in context.S) */
+USHORT WINAPI RtlCaptureStackBackTrace(ULONG skip, ULONG count, PVOID *frames, PULONG hash);
+ULONG WINAPI RtlWalkFrameChain(PVOID *frames, ULONG count, ULONG flags);
+
 /* pointer encoding (rtlpointer.c) */
 PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
 PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);

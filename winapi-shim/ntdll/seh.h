@@ -42,6 +42,12 @@ bool seh_copy_from_user(void *dst, const void *src, size_t len);
 /* The same the other way: false when dst is not all writable. */
 bool seh_copy_to_user(void *dst, const void *src, size_t len);
 
+/* Runs fn(arg), which reads memory a damaged program may have made
+ * unreadable (its unwind tables, its code bytes): false, with fn cut
+ * short, when such a read faulted.  fn must not call PE code, take
+ * locks or allocate. */
+bool seh_run_probed(void (*fn)(void *), void *arg);
+
 /* For the fault handler: a fault in ndrun's code while seh_copy_from_user
  * copies resumes there (it returns false); otherwise returns. */
 void seh_probe_recover(int sig);

@@ -47,6 +47,18 @@ int seh_pc_in_pe(ULONG64 pc);
 /* "name+0xoffset" for pc in a registered image, else "0x..." alone. */
 void seh_describe_pc(ULONG64 pc, char *buf, size_t len);
 
+/* The registered image holding pc: its base, size and file ("" when
+ * not known); 0 when pc is in none. */
+int seh_image_of_pc(ULONG64 pc, ULONG64 *base, DWORD *size, char *path, size_t pathlen);
+
+/* ---- symbols.c ---- */
+
+/* "symbol+0xoffset" for pc in a registered image, from the image's
+ * exports and its file's COFF symbol table: 0 when none lies below pc
+ * in the same image.  is_return: pc is a return address (the call
+ * before it is what counts). */
+int seh_symbol_for_pc(ULONG64 pc, int is_return, char *buf, size_t len);
+
 /* ---- unwind.c ---- */
 
 /* One step up the stack from ctx, for a frame whose function is known or
@@ -121,6 +133,17 @@ enum seh_vectored_list { SEH_VECTORED_EXCEPTION, SEH_VECTORED_CONTINUE };
  * EXCEPTION_CONTINUE_EXECUTION (the rest are then skipped). */
 int seh_call_vectored(enum seh_vectored_list which, EXCEPTION_RECORD *rec, CONTEXT *ctx);
 
+/* ---- hostfault.c ---- */
+
+/* From the fault handler, for a fault in host code: ctx holds the
+ * faulting state; when the host frames lead back to a PE caller (a
+ * builtin that faulted on what the program passed), ctx becomes that
+ * caller's state just after its call and 1 is returned; 0 otherwise. */
+int seh_builtin_fault_caller(CONTEXT *ctx);
+/* For the crash report: when the exception at pc is the last builtin
+ * fault of this thread, a line naming the builtin. */
+void seh_builtin_fault_note(ULONG64 pc);
+
 /* ---- unhandled.c ---- */
 
 /* The last resort: the top-level filter, then the report and the exit.
@@ -130,5 +153,8 @@ void seh_unhandled(EXCEPTION_RECORD *rec, CONTEXT *ctx);
 void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx);
 /* Terminate the process with code, as Windows does for a fatal exception. */
 void seh_terminate(DWORD code) __attribute__((noreturn));
+/* The same from the fault handler, on its signal stack: none of the
+ * program's code runs (no DLL detach), as no stack is left for it. */
+void seh_terminate_now(DWORD code) __attribute__((noreturn));
 
 #endif

@@ -11,6 +11,9 @@
 #include "ntdll/seh_private.h"
 
 #define MAX_TRACE_FRAMES 64
+/* Below this, an address is a small integer, not memory: Windows never
+ * maps the first 64 KiB. */
+#define LOW_ADDRESS 0x10000
 
 static const struct {
 	DWORD code;
@@ -67,18 +70,31 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 	}
 	fprintf(stderr, "ndrun: unhandled exception 0x%08x (%s) at %p (%s)%s\n", (unsigned)rec->ExceptionCode,
 		code_name(rec->ExceptionCode), rec->ExceptionAddress, where, detail);
+	seh_builtin_fault_note((ULONG64)rec->ExceptionAddress);
+	/* A call through a NULL (or small) pointer: often one a failed
+	 * GetProcAddress returned. */
+	if ((ULONG64)rec->ExceptionAddress < LOW_ADDRESS ||
+	    (rec->ExceptionCode == EXCEPTION_ACCESS_VIOLATION && rec->NumberParameters >= 2 &&
+	     rec->ExceptionInformation[0] == EXCEPTION_EXECUTE_FAULT && rec->ExceptionInformation[1] < LOW_ADDRESS))
+		loader_note_failed_lookups();
 	for (int i = 0; i < MAX_TRACE_FRAMES; i++) {
 		ULONG64 pc, base, frame;
 		RUNTIME_FUNCTION *rf;
 		PEXCEPTION_ROUTINE handler;
 		void *data;
 		ULONG64 rsp = walk.Rsp;
+		char sym[160];
 
 		/* Frame 0 may be outside any image (a NULL call). */
 		if (!seh_pc_in_pe(walk.Rip) && (i || seh_pc_is_host(walk.Rip)))
 			break;
 		seh_describe_pc(walk.Rip, where, sizeof(where));
-		fprintf(stderr, "ndrun:   #%-2d 0x%016llx %s\n", i, (unsigned long long)walk.Rip, where);
+		/* A return address lies past its call, maybe past the end of
+		 * the function: the caller's symbol is the one before it. */
+		if (seh_symbol_for_pc(walk.Rip, i != 0, sym, sizeof(sym)))
+			fprintf(stderr, "ndrun:   #%-2d 0x%016llx %s (%s)\n", i, (unsigned long long)walk.Rip, where, sym);
+		else
+			fprintf(stderr, "ndrun:   #%-2d 0x%016llx %s\n", i, (unsigned long long)walk.Rip, where);
 		if (seh_unwind_step(&walk, 0, &pc, &base, &rf, &handler, &data, &frame) < 0)
 			break;
 		if (walk.Rsp <= rsp)
@@ -87,10 +103,27 @@ void seh_report(const EXCEPTION_RECORD *rec, const CONTEXT *ctx)
 	fflush(stderr);
 }
 
-void seh_terminate(DWORD code)
+static void say_status(DWORD code)
 {
 	loader_stop_runtimes();
+	/* The shell sees only the low byte of the status (0xc0000005 is 5,
+	 * 0xc0000094 is 148, which looks like a signal): the whole of it
+	 * here. */
+	fprintf(stderr, "ndrun: the program ended with status 0x%08x (%s); its exit status is %u\n", (unsigned)code,
+		code_name(code), (unsigned)(code & 0xff));
+	fflush(stderr);
+}
+
+void seh_terminate(DWORD code)
+{
+	say_status(code);
 	loader_exit_process(code);
+}
+
+void seh_terminate_now(DWORD code)
+{
+	say_status(code);
+	loader_terminate_process(code);
 }
 
 void seh_unhandled(EXCEPTION_RECORD *rec, CONTEXT *ctx)

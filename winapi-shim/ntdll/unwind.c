@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "loader.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
 
@@ -353,6 +354,35 @@ PVOID WINAPI RtlVirtualUnwind(DWORD type, ULONG_PTR base, ULONG_PTR pc, RUNTIME_
 	}
 }
 
+struct unwind_call {
+	DWORD htype;
+	ULONG64 base, pc;
+	RUNTIME_FUNCTION *rf;
+	CONTEXT *ctx;
+	void **data;
+	ULONG64 *frame;
+	PEXCEPTION_ROUTINE handler;
+};
+
+static void probed_unwind(void *arg)
+{
+	struct unwind_call *u = arg;
+
+	u->handler = RtlVirtualUnwind(u->htype, u->base, u->pc, u->rf, u->ctx, u->data, u->frame, NULL);
+}
+
+/* The thread's own stack is; elsewhere (a stack the program made, or
+ * garbage), ask the kernel. */
+static int stack_readable(ULONG64 rsp)
+{
+	TEB *teb = loader_current_teb();
+	ULONG64 val;
+
+	if (teb && rsp >= (ULONG64)teb->Tib.StackLimit && rsp < (ULONG64)teb->Tib.StackBase)
+		return 1;
+	return seh_peek(rsp & ~7ull, &val);
+}
+
 int seh_unwind_step(CONTEXT *ctx, DWORD htype, ULONG64 *control_pc, ULONG64 *image_base,
 		    RUNTIME_FUNCTION **entry, PEXCEPTION_ROUTINE *handler, void **data,
 		    ULONG64 *frame)
@@ -366,8 +396,19 @@ int seh_unwind_step(CONTEXT *ctx, DWORD htype, ULONG64 *control_pc, ULONG64 *ima
 	*handler = NULL;
 	*data = NULL;
 	*frame = ctx->Rsp;
+	/* A damaged program's rsp may point anywhere: the walk ends rather
+	 * than faulting in ndrun (Windows stops at a frame outside the
+	 * stack too). */
+	if (!stack_readable(ctx->Rsp))
+		return -1;
 	if (rf) {
-		*handler = RtlVirtualUnwind(htype, base, pc, rf, ctx, data, frame, NULL);
+		struct unwind_call u = { htype, base, pc, rf, ctx, data, frame, NULL };
+
+		/* Unwind data or code bytes in pages a damaged image made
+		 * unreadable end the walk. */
+		if (!seh_run_probed(probed_unwind, &u))
+			return -1;
+		*handler = u.handler;
 		return 0;
 	}
 	if (!seh_pc_in_pe(pc)) {
