@@ -22,6 +22,12 @@ HMODULE loader_get_module_handle_ex(DWORD flags, const WCHAR *name);
 BOOL loader_disable_thread_calls(HMODULE module);
 /* name: a string, or an ordinal when its high bits are zero (MAKEINTRESOURCE). */
 void *loader_get_proc_address(HMODULE module, const char *name);
+/* SetDllDirectoryW's folder: unix_dir (taken over, malloc'ed) searched
+ * after the program's folder, win_dir what GetDllDirectoryW reports; both
+ * NULL for the default search.  FALSE when out of memory. */
+BOOL loader_set_dll_directory(char *unix_dir, const WCHAR *win_dir);
+/* A malloc'ed copy of the folder set, or NULL. */
+WCHAR *loader_get_dll_directory(void);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
 /* EnumProcessModules: at most max HMODULEs into out (the program's
  * first); the number loaded. */

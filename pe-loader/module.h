@@ -55,7 +55,9 @@ void loader_unlock(void);
  * is that file; an API-set name (api-ms-win-*, ext-ms-win-*) is the
  * builtin that hosts it (winapi-shim/apisets.list); another bare name is
  * looked for in the program's folder, then in NDSHIM_DLL_PATH's folders
- * (case-insensitively), then among the builtin DLLs. */
+ * (case-insensitively), then among the builtin DLLs, then among Windows'
+ * own DLLs, which load as stand-ins without exports when ndrun has no
+ * builtin for them (winapi-shim/sysdlls.list). */
 struct dll_location {
 	char *path;                        /* a PE file (absolute), or NULL */
 	const struct builtin_dll *builtin; /* else the builtin */

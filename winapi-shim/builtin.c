@@ -5,6 +5,7 @@
 
 /* The registry: one line per builtin DLL. */
 extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32,
+	builtin_kernelbase,
 	builtin_ntdll, builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim, builtin_psapi,
 	builtin_ucrtbase, builtin_user32, builtin_vcruntime140, builtin_vcruntime140_1;
 
@@ -13,6 +14,7 @@ const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_bcrypt,
 	&builtin_bcryptprimitives,
 	&builtin_kernel32,
+	&builtin_kernelbase,
 	&builtin_msvcrt,
 	&builtin_mswsock,
 	&builtin_ndshim,

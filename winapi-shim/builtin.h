@@ -20,6 +20,7 @@
 #ifndef NDSHIM_BUILTIN_H
 #define NDSHIM_BUILTIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,12 +42,24 @@ struct builtin_dll {
 	 * write out their stream buffers here.  Must not wait for locks the
 	 * stopped thread may hold.  Set with BUILTIN_STOP. */
 	void (*stop)(void);
+	/* A stand-in for a system DLL ndrun does not implement at all
+	 * (winapi-shim/sysdlls.list): no exports, every import traps. */
+	bool stand_in;
 };
 
 /* Find a builtin by DLL name, case-insensitively, ".dll" optional. */
 const struct builtin_dll *builtin_find(const char *name);
 const void *builtin_lookup_name(const struct builtin_dll *dll, const char *name);
 const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int ordinal);
+
+/* Windows' own DLLs (winapi-shim/sysdlls.list): whether name (a bare file
+ * name, ".dll" optional, any case) is one, and the DLL a program gets for
+ * it when no file stands in: the builtin of that name, else a stand-in
+ * without exports.  NULL for a DLL that is not Windows' own. */
+bool builtin_is_system_dll(const char *name);
+const struct builtin_dll *builtin_find_system(const char *name);
+extern const char *const system_dll_names[];
+extern const unsigned int system_dll_count;
 
 /* Every builtin DLL, for enumeration (tests, GetModuleHandle). */
 extern const struct builtin_dll *const builtin_dlls[];

@@ -7,5 +7,9 @@
 #include <winbase.h>
 #include <winreg.h>
 #include <sddl.h>
+#include <wincrypt.h>
+
+/* random.c: RtlGenRandom's export name */
+BOOLEAN WINAPI SystemFunction036(PVOID buf, ULONG len);
 
 #endif

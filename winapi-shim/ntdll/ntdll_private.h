@@ -15,6 +15,9 @@ ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
 EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						  DISPATCHER_CONTEXT *disp);
 
+/* image headers (image.c) */
+PVOID WINAPI RtlAddressInSectionTable(const IMAGE_NT_HEADERS *nt, HMODULE module, DWORD rva);
+
 /* pointer encoding (rtlpointer.c) */
 PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
 PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);
