@@ -15,6 +15,9 @@ ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
 EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						  DISPATCHER_CONTEXT *disp);
 
+/* status.c: a Win32 error as the NTSTATUS an Nt* function returns */
+NTSTATUS ntstatus_from_win32(DWORD err);
+
 /* image headers (image.c) */
 PVOID WINAPI RtlAddressInSectionTable(const IMAGE_NT_HEADERS *nt, HMODULE module, DWORD rva);
 

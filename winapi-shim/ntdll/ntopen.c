@@ -42,31 +42,6 @@ static const struct object_ops npfs_ops = {
 	.destroy = npfs_destroy,
 };
 
-static NTSTATUS status_from_error(DWORD err)
-{
-	switch (err) {
-	case ERROR_FILE_NOT_FOUND:
-		return STATUS_OBJECT_NAME_NOT_FOUND;
-	case ERROR_PATH_NOT_FOUND:
-		return STATUS_OBJECT_PATH_NOT_FOUND;
-	case ERROR_ACCESS_DENIED:
-		return STATUS_ACCESS_DENIED;
-	case ERROR_PIPE_BUSY:
-		return STATUS_PIPE_NOT_AVAILABLE;
-	case ERROR_INVALID_PARAMETER:
-		return STATUS_INVALID_PARAMETER;
-	case ERROR_NOT_ENOUGH_MEMORY:
-		return STATUS_NO_MEMORY;
-	case ERROR_INVALID_HANDLE:
-		return STATUS_INVALID_HANDLE;
-	case ERROR_DIRECTORY:
-		return STATUS_NOT_A_DIRECTORY;
-	case ERROR_DIRECTORY_NOT_SUPPORTED: /* a folder where a file was asked for */
-		return STATUS_FILE_IS_A_DIRECTORY;
-	}
-	return (NTSTATUS)(0xc0070000u | (err & 0xffff)); /* NTSTATUS_FROM_WIN32 */
-}
-
 /* The object name as a NUL-terminated string (malloc'ed). */
 static WCHAR *object_name(const OBJECT_ATTRIBUTES *attr)
 {
@@ -250,7 +225,7 @@ NTSTATUS WINAPI NtOpenFile(PHANDLE handle, ACCESS_MASK access, POBJECT_ATTRIBUTE
 		return STATUS_ACCESS_VIOLATION;
 	h = open_file(access, attr, share, options);
 	if (h == INVALID_HANDLE_VALUE)
-		status = status_from_error(GetLastError());
+		status = ntstatus_from_win32(GetLastError());
 	TRACE(file, "access %#x options %#x -> %p status %#x\n", (unsigned)access, (unsigned)options, h,
 	      (unsigned)status);
 	SetLastError(saved);
@@ -317,7 +292,7 @@ NTSTATUS WINAPI NtCreateNamedPipeFile(PHANDLE handle, ULONG access, POBJECT_ATTR
 	h = pipe_create_server(path, open_mode, pipe_mode, max_instances == ~0u ? PIPE_UNLIMITED_INSTANCES : max_instances,
 			       out_size, in_size);
 	if (h == INVALID_HANDLE_VALUE)
-		status = status_from_error(GetLastError());
+		status = ntstatus_from_win32(GetLastError());
 	TRACE(file, "%s access %#x -> %p status %#x\n", debugstr_w(path), (unsigned)access, h, (unsigned)status);
 	free(path);
 	SetLastError(saved);
