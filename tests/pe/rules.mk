@@ -57,6 +57,20 @@ $(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_c
 # The timer tests' callbacks and polling: tests/pe/timer_probe.h.
 $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
+# sysdll_standin imports a function of a system DLL ndrun lacks (avicap32),
+# sysdll_private one of a DLL nobody has, through import libraries made
+# from .def files.
+$(PE_BIN)/sysdll_standin.exe: PE_EXTRA := $(PE_BIN)/libsysdll_gui.a
+$(PE_BIN)/sysdll_standin.exe: $(PE_BIN)/libsysdll_gui.a
+$(PE_BIN)/sysdll_private.exe: PE_EXTRA := $(PE_BIN)/libsysdll_private.a
+$(PE_BIN)/sysdll_private.exe: $(PE_BIN)/libsysdll_private.a
+$(PE_BIN)/libsysdll_gui.a: $(PE_SRC)/dlls/sysdll_gui.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+$(PE_BIN)/libsysdll_private.a: $(PE_SRC)/dlls/sysdll_private.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
 
