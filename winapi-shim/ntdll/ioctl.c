@@ -1,5 +1,7 @@
-/* NtDeviceIoControlFile, and so kernel32's DeviceIoControl: the control
- * codes programs send to files and volumes, answered honestly.
+/* NtFsControlFile and NtDeviceIoControlFile, and so kernel32's
+ * DeviceIoControl, which sends FSCTL_* codes (device type
+ * FILE_DEVICE_FILE_SYSTEM) to the first and the rest to the second: the
+ * control codes programs send to files and volumes, answered honestly.
  *
  *   FSCTL_GET_REPARSE_POINT  Rust's and Go's standard libraries ask it of
  *     a file opened with FILE_FLAG_OPEN_REPARSE_POINT to read a link.
@@ -14,6 +16,8 @@
  * Every answer is immediate: nothing is left pending, so no completion
  * is queued and no event set (a request that fails when it is made
  * completes nowhere on Windows either). */
+#include <stdbool.h>
+
 #define WIN32_NO_STATUS
 #include "core/debug.h"
 #include "core/file.h"
@@ -22,34 +26,38 @@
 #include <ntstatus.h>
 #include <winioctl.h>
 
-NTSTATUS WINAPI NtDeviceIoControlFile(HANDLE h, HANDLE event, PIO_APC_ROUTINE apc, void *apc_ctx, IO_STATUS_BLOCK *io,
-				      ULONG code, void *in, ULONG in_size, void *out, ULONG out_size)
+/* Both: the handle must be a file; the answer is immediate. */
+static NTSTATUS control(HANDLE h, IO_STATUS_BLOCK *io, ULONG code, ULONG in_size, ULONG out_size, bool fs)
 {
 	struct file *f;
-	NTSTATUS status;
+	NTSTATUS status = STATUS_INVALID_DEVICE_REQUEST;
 
-	(void)event;
-	(void)apc;
-	(void)apc_ctx;
-	(void)in;
-	(void)out;
-	TRACE(file, "(%p, code 0x%08lx, in %lu, out %lu)\n", h, (unsigned long)code, (unsigned long)in_size,
-	      (unsigned long)out_size);
+	TRACE(file, "(%p, %s code 0x%08lx, in %lu, out %lu)\n", h, fs ? "FS" : "device", (unsigned long)code,
+	      (unsigned long)in_size, (unsigned long)out_size);
 	f = file_get(h);
 	if (!f)
 		return STATUS_INVALID_HANDLE;
 	file_release(f);
-	switch (code) {
-	case FSCTL_GET_REPARSE_POINT:
+	if (fs && code == FSCTL_GET_REPARSE_POINT)
 		status = STATUS_NOT_A_REPARSE_POINT;
-		break;
-	default:
+	else
 		TRACE(file, "control code 0x%08lx (device 0x%lx, function %lu) not handled\n", (unsigned long)code,
 		      (unsigned long)(code >> 16), (unsigned long)((code >> 2) & 0xfff));
-		status = STATUS_INVALID_DEVICE_REQUEST;
-		break;
-	}
 	io->Status = status;
 	io->Information = 0;
 	return status;
+}
+
+NTSTATUS WINAPI NtFsControlFile(HANDLE h, HANDLE event, PIO_APC_ROUTINE apc, void *apc_ctx, IO_STATUS_BLOCK *io,
+				ULONG code, void *in, ULONG in_size, void *out, ULONG out_size)
+{
+	(void)event, (void)apc, (void)apc_ctx, (void)in, (void)out;
+	return control(h, io, code, in_size, out_size, true);
+}
+
+NTSTATUS WINAPI NtDeviceIoControlFile(HANDLE h, HANDLE event, PIO_APC_ROUTINE apc, void *apc_ctx, IO_STATUS_BLOCK *io,
+				      ULONG code, void *in, ULONG in_size, void *out, ULONG out_size)
+{
+	(void)event, (void)apc, (void)apc_ctx, (void)in, (void)out;
+	return control(h, io, code, in_size, out_size, false);
 }

@@ -71,6 +71,9 @@ static NTSTATUS processor_times(void *buf, ULONG size, ULONG *ret_len)
 	while (fgets(line, sizeof(line), f)) {
 		unsigned int cpu;
 
+		/* "cpuN ...", not the "cpu  ..." line that adds them up */
+		if (line[0] != 'c' || line[1] != 'p' || line[2] != 'u' || line[3] < '0' || line[3] > '9')
+			continue;
 		if (sscanf(line, "cpu%u %llu %llu %llu %llu %llu %llu %llu", &cpu, &user, &nice, &sys, &idle, &iowait,
 			   &irq, &softirq) != 8)
 			continue;
