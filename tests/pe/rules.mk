@@ -57,6 +57,9 @@ $(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_c
 # The timer tests' callbacks and polling: tests/pe/timer_probe.h.
 $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
+# dll_directory copies impdll.dll into a folder of its own.
+$(PE_BIN)/dll_directory.exe: $(PE_DLLS)
+
 # sysdll_standin imports a function of a system DLL ndrun lacks (avicap32),
 # sysdll_private one of a DLL nobody has, through import libraries made
 # from .def files.
@@ -88,6 +91,7 @@ check-pe: $(ND2PE_DLL)
 # bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
+$(PE_BIN)/crypto_advapi.exe: PE_EXTRA := -ladvapi32
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
 # ---- MSVC-ABI C++ programs ---------------------------------------------------
