@@ -36,11 +36,16 @@ int main(void)
 
 	GetTempPathW(MAX_PATH, dir);
 	wsprintfW(sub, L"%sndshim-links-%lu", dir, GetCurrentProcessId());
-	ok(CreateDirectoryW(sub, NULL), "cannot create the folder: %lu\n", GetLastError());
 	wsprintfW(file, L"%s\\data.txt", sub);
 	wsprintfW(sym, L"%s\\sym.txt", sub);
 	wsprintfW(rel, L"%s\\rel.txt", sub);
 	wsprintfW(hard, L"%s\\hard.txt", sub);
+	/* What an earlier run under Wine could not remove. */
+	DeleteFileW(sym);
+	DeleteFileW(rel);
+	DeleteFileW(hard);
+	ok(CreateDirectoryW(sub, NULL) || GetLastError() == ERROR_ALREADY_EXISTS, "cannot create the folder: %lu\n",
+	   GetLastError());
 	h = CreateFileW(file, GENERIC_WRITE, 0, NULL, CREATE_ALWAYS, 0, NULL);
 	ok(h != INVALID_HANDLE_VALUE && WriteFile(h, "linked bytes", 12, &n, NULL), "cannot write the file\n");
 	CloseHandle(h);
