@@ -11,6 +11,7 @@
 
 #include <winnls.h>
 #include <wincon.h>
+#include <tlhelp32.h>
 
 /* interlockedapi.c */
 PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY first,
