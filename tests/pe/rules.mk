@@ -126,6 +126,15 @@ $(PE_BIN)/msvc/%.obj: $(PE_SRC)/msvc/%.S
 $(PE_BIN)/msvc_fh4.exe: $(PE_BIN)/msvc/msvc_fh4_tables.obj
 $(PE_BIN)/msvc_fh4_noexcept.exe: $(PE_BIN)/msvc/msvc_fh4_noexcept_tables.obj
 
+# msvc_eh again, its C++ support taken from msvcrt.dll (_CxxThrowException,
+# __CxxFrameHandler3 ...), as programs of older MSVC versions import it.
+$(PE_BIN)/msvc/msvc_eh_msvcrt.obj: $(PE_SRC)/msvc/msvc_eh.cpp $(PE_SRC)/msvc/msvc_test.h
+	@mkdir -p $(@D)
+	$(PE_MSVC_CXX) $(PE_MSVC_CXXFLAGS) -DMSVC_EH_NAME='"msvc_eh_msvcrt"' -c -o $@ $<
+$(PE_BIN)/msvc_eh_msvcrt.exe: $(PE_BIN)/msvc/msvc_eh_msvcrt.obj $(PE_BIN)/msvc/msvcrt.lib $(PE_BIN)/msvc/kernel32.lib
+	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib /out:$@ $^
+PE_ALL += $(PE_BIN)/msvc_eh_msvcrt.exe
+
 $(PE_MSVC_PROGS): $(PE_BIN)/%.exe: $(PE_BIN)/msvc/%.obj $(PE_MSVC_LIBS)
 	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib \
 		/out:$@ $(filter %.obj,$^) $(PE_MSVC_LIBS)
