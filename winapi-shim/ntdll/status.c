@@ -46,6 +46,8 @@ NTSTATUS ntstatus_from_win32(DWORD err)
 		return STATUS_OBJECT_NAME_COLLISION;
 	case ERROR_DIR_NOT_EMPTY:
 		return STATUS_DIRECTORY_NOT_EMPTY;
+	case ERROR_NOT_FOUND:
+		return STATUS_NOT_FOUND;
 	}
 	return (NTSTATUS)(0xc0070000u | (err & 0xffff)); /* NTSTATUS_FROM_WIN32 */
 }
