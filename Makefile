@@ -17,6 +17,8 @@
 #   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
 #   make check-install install into a temporary DESTDIR, run from there, uninstall
 #   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
+#   make check-cli     ndrun's and ndinfo's command lines, warnings, nothing left behind
+#   make check-docs    the README's commands and outputs; help, man pages and README agree
 #   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
@@ -131,6 +133,9 @@ endef
 -include nd2provider/rules.mk
 -include sdk/rules.mk
 -include samples/rules.mk
+-include tools/ndinfo/rules.mk
+-include tests/cli/rules.mk
+-include tests/docs/rules.mk
 -include bench/rules.mk
 -include dist/rules.mk
 -include tests/install/rules.mk
@@ -141,7 +146,7 @@ endef
 # The real-program corpus (check-real-online, check-real-asan) is not in
 # make check: it downloads ~370 MB and takes minutes, which would push
 # make check past its 20 minutes; .ci/run runs it as a step of its own.
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan \
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan cli docs \
           install install-asan sdk sdk-asan binfmt samples vm
 check-suites:
 	@rm -f $(RESULTS)/*.summary
