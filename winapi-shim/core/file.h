@@ -35,7 +35,7 @@ struct file {
 	/* ReadConsoleW: decoded input that did not fit the caller's buffer. */
 	WCHAR *console_pending;
 	size_t console_pending_len;
-	pthread_mutex_t lock; /* the console fields, dir_cursor */
+	pthread_mutex_t lock; /* the console fields, dir_cursor, dir_watch */
 
 	struct io_target io;
 	/* named pipe ends: the instance (a reference) and which end */
@@ -50,6 +50,9 @@ struct file {
 	 * query. */
 	void *dir_cursor;
 	void (*dir_cursor_free)(void *cursor);
+	/* ReadDirectoryChangesW's watch (kernel32/dirchanges.c), the same way. */
+	void *dir_watch;
+	void (*dir_watch_free)(void *watch);
 };
 
 extern const struct object_ops file_ops;
