@@ -2,7 +2,8 @@
  * (FILE_CREATED, FILE_OPENED, FILE_OVERWRITTEN, FILE_SUPERSEDED), a new
  * folder (FILE_DIRECTORY_FILE), FILE_DELETE_ON_CLOSE; NtCancelIoFileEx
  * cancels a pending overlapped read by its IO_STATUS_BLOCK (the
- * OVERLAPPED) and answers STATUS_NOT_FOUND when nothing is pending. */
+ * OVERLAPPED) and answers STATUS_NOT_FOUND when nothing is pending;
+ * NtClose closes, STATUS_INVALID_HANDLE for a closed handle. */
 #include <windows.h>
 #include <winternl.h>
 
@@ -11,6 +12,7 @@
 typedef NTSTATUS(WINAPI *create_fn)(HANDLE *, ACCESS_MASK, OBJECT_ATTRIBUTES *, IO_STATUS_BLOCK *, LARGE_INTEGER *,
 				    ULONG, ULONG, ULONG, ULONG, void *, ULONG);
 typedef NTSTATUS(WINAPI *cancel_fn)(HANDLE, IO_STATUS_BLOCK *, IO_STATUS_BLOCK *);
+typedef NTSTATUS(WINAPI *close_fn)(HANDLE);
 
 static create_fn nt_create;
 
@@ -97,6 +99,13 @@ int main(void)
 	/* As CancelIoEx's ERROR_NOT_FOUND; Wine 8 answers STATUS_SUCCESS. */
 	ok_todo_wine(st == (NTSTATUS)0xc0000225, "nothing pending: %#lx\n", st); /* STATUS_NOT_FOUND */
 	CloseHandle(cli);
-	CloseHandle(srv);
+	{
+		close_fn nt_close = (close_fn)(void *)GetProcAddress(ntdll, "NtClose");
+
+		ok(nt_close && nt_close(srv) == 0, "NtClose failed\n");
+		SetLastError(0xdeadbeef);
+		ok(nt_close && nt_close(srv) == (NTSTATUS)0xc0000008, "NtClose of a closed handle\n"); /* INVALID_HANDLE */
+		ok(GetLastError() == 0xdeadbeef, "NtClose set the last error\n");
+	}
 	return test_summary();
 }

@@ -5,6 +5,8 @@
  *   NtSetInformationFile: position, end of file, delete disposition.
  *   NtQueryVolumeInformationFile: the device type of a file (disk) and of
  *     an anonymous pipe (named-pipe file system); a volume's size.
+ *   GetVolumeInformationByHandleW: the volume serial the file's information
+ *     names, a file system name, names kept in their case.
  *   DeviceIoControl / NtDeviceIoControlFile: FSCTL_GET_REPARSE_POINT on an
  *     ordinary file is ERROR_NOT_A_REPARSE_POINT; a code nothing handles
  *     is ERROR_INVALID_FUNCTION (STATUS_INVALID_DEVICE_REQUEST). */
@@ -92,6 +94,18 @@ int main(void)
 	ok_todo_wine(d.type == FILE_DEVICE_DISK, "file device type %#lx\n", d.type);
 	st = qvf(f, &io, &fs, sizeof(fs), FS_SIZE);
 	ok(!st && fs.total.QuadPart > 0 && fs.bytes_per_sector > 0, "volume size: %#lx\n", st);
+	{
+		WCHAR fs_name[64], label[64];
+		DWORD serial = 0, max_len = 0, flags = 0;
+		BY_HANDLE_FILE_INFORMATION bhi;
+
+		ok(GetVolumeInformationByHandleW(f, label, 64, &serial, &max_len, &flags, fs_name, 64),
+		   "GetVolumeInformationByHandleW: %lu\n", GetLastError());
+		ok(GetFileInformationByHandle(f, &bhi) && bhi.dwVolumeSerialNumber == serial,
+		   "volume serial %#lx, file's %#lx\n", serial, bhi.dwVolumeSerialNumber);
+		ok(max_len >= 255 && (flags & FILE_CASE_PRESERVED_NAMES) && fs_name[0], "max %lu, flags %#lx\n", max_len,
+		   flags);
+	}
 	ok(CreatePipe(&r, &w, NULL, 0), "CreatePipe failed\n");
 	st = qvf(r, &io, &d, sizeof(d), FS_DEVICE);
 	ok(!st && d.type == FILE_DEVICE_NAMED_PIPE, "pipe device: %#lx, type %#lx\n", st, d.type);

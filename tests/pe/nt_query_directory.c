@@ -4,7 +4,8 @@
  * ("*.txt") given on a handle's first query, kept through RestartScan;
  * ReturnSingleEntry; a buffer with room for one entry at a time;
  * FileNamesInformation; STATUS_NO_SUCH_FILE when the mask matches
- * nothing. */
+ * nothing; GetFileInformationByHandleEx's FileIdBothDirectoryInfo and
+ * FileFullDirectoryInfo listings, which are the same records. */
 #include <windows.h>
 #include <winternl.h>
 
@@ -27,7 +28,7 @@ typedef struct {
 	WCHAR FileName[1];
 } NAMES_INFO;
 
-enum { C_BOTH = 3, C_NAMES = 12 };
+enum { C_BOTH = 3, C_NAMES = 12, C_ID_BOTH = 37 };
 
 static qdf_fn qdf;
 
@@ -59,7 +60,8 @@ static int names(const BYTE *buf, ULONG used, int cls, WCHAR *list, const BOTH_I
 	for (ULONG off = 0; used;) {
 		const BOTH_INFO *b = (const BOTH_INFO *)(buf + off);
 		const NAMES_INFO *m = (const NAMES_INFO *)(buf + off);
-		const WCHAR *name = cls == C_NAMES ? m->FileName : b->FileName;
+		const FILE_ID_BOTH_DIR_INFO *ib = (const FILE_ID_BOTH_DIR_INFO *)(buf + off);
+		const WCHAR *name = cls == C_NAMES ? m->FileName : cls == C_ID_BOTH ? ib->FileName : b->FileName;
 		ULONG len = (cls == C_NAMES ? m->FileNameLength : b->FileNameLength) / sizeof(WCHAR);
 		ULONG next = cls == C_NAMES ? m->NextEntryOffset : b->NextEntryOffset;
 
@@ -145,6 +147,18 @@ int main(void)
 	     restart = FALSE)
 		total += names(buf, (ULONG)io.Information, C_BOTH, list, NULL, NULL);
 	ok(total == 6, "small buffer: %d entries, %ls\n", total, list);
+
+	/* GetFileInformationByHandleEx's listings are the same records (Go's
+	 * os.ReadDir reads folders so). */
+	list[0] = 0;
+	total = 0;
+	for (FILE_INFO_BY_HANDLE_CLASS c = FileIdBothDirectoryRestartInfo;
+	     GetFileInformationByHandleEx(h, c, buf, sizeof(buf)); c = FileIdBothDirectoryInfo)
+		total += names(buf, 1, C_ID_BOTH, list, NULL, NULL);
+	ok(GetLastError() == ERROR_NO_MORE_FILES, "the listing ended with %lu\n", GetLastError());
+	ok(total == 6 && wcsstr(list, L"|big.dat"), "FileIdBothDirectoryInfo: %d, %ls\n", total, list);
+	ok(GetFileInformationByHandleEx(h, FileFullDirectoryRestartInfo, buf, sizeof(buf)),
+	   "FileFullDirectoryRestartInfo: %lu\n", GetLastError());
 
 	CloseHandle(h);
 	h = CreateFileW(dir, FILE_LIST_DIRECTORY | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING,

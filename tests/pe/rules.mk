@@ -94,7 +94,7 @@ check-pe: $(ND2PE_DLL)
 # bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
-$(PE_BIN)/crypto_advapi.exe: PE_EXTRA := -ladvapi32
+$(PE_BIN)/crypto_advapi.exe $(PE_BIN)/privileges.exe: PE_EXTRA := -ladvapi32
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
 # ---- MSVC-ABI C++ programs ---------------------------------------------------

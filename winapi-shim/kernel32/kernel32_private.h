@@ -45,6 +45,12 @@ void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
 DWORD path_error(const char *unix_path, int err);
 WCHAR *a_to_w(const char *s);
 
+/* dirinfo.c: GetFileInformationByHandleEx's folder-listing classes
+ * (FileIdBothDirectoryInfo, FileFullDirectoryInfo and their Restart
+ * forms), on NtQueryDirectoryFile. */
+bool dir_info_class(FILE_INFO_BY_HANDLE_CLASS cls);
+BOOL dir_info(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls, void *buf, DWORD size);
+
 /* processtopologyapi.c (the Wine headers lack them) */
 WORD WINAPI GetActiveProcessorGroupCount(void);
 WORD WINAPI GetMaximumProcessorGroupCount(void);
