@@ -42,6 +42,11 @@ struct builtin_dll {
 	 * write out their stream buffers here.  Must not wait for locks the
 	 * stopped thread may hold.  Set with BUILTIN_STOP. */
 	void (*stop)(void);
+	/* Names this DLL lacks are looked up here (set with BUILTIN_ALSO):
+	 * kernelbase.dll, which hosts most of kernel32's functions on Windows
+	 * (programs look them up there, e.g. GetModuleHandle("kernelbase")
+	 * then WaitOnAddress), answers with kernel32's. */
+	const struct builtin_dll *also;
 	/* A stand-in for a system DLL ndrun does not implement at all
 	 * (winapi-shim/sysdlls.list): no exports, every import traps. */
 	bool stand_in;

@@ -17,7 +17,7 @@ const unsigned int system_dll_count = sizeof(system_dll_names) / sizeof(system_d
 
 /* The stand-ins: a name and an empty export table each, built once from
  * the same list (the loader keeps pointers to them for good). */
-#define SYSDLL(name) { name, NULL, 0, NULL, NULL, true },
+#define SYSDLL(file) { .name = file, .stand_in = true },
 static const struct builtin_dll stand_ins[] = {
 #include "sysdlls.list"
 };
