@@ -16,6 +16,9 @@ typedef IMAGE_NT_HEADERS *(WINAPI *nth_fn)(HMODULE);
 typedef IMAGE_SECTION_HEADER *(WINAPI *rvasec_fn)(const IMAGE_NT_HEADERS *, HMODULE, DWORD);
 typedef void *(WINAPI *rvava_fn)(const IMAGE_NT_HEADERS *, HMODULE, DWORD, IMAGE_SECTION_HEADER **);
 typedef void *(WINAPI *insec_fn)(const IMAGE_NT_HEADERS *, HMODULE, DWORD);
+typedef void(WINAPI *ntver_fn)(ULONG *, ULONG *, ULONG *);
+typedef NTSTATUS(WINAPI *rtlver_fn)(OSVERSIONINFOEXW *);
+typedef NTSTATUS(WINAPI *wait_fn)(HANDLE, BOOLEAN, const LARGE_INTEGER *);
 
 /* Microsoft's layouts (winternl.h leaves the fields reserved). */
 struct basic_process {
@@ -158,9 +161,39 @@ static void test_image(void)
 	CloseHandle(file);
 }
 
+/* What Go's runtime before 1.21 calls at start without checking the
+ * look-ups: RtlGetNtVersionNumbers (RtlGetVersion's numbers, the build's
+ * top nibble 0xF) and NtWaitForSingleObject (NT timeouts and results). */
+static void test_go_runtime(void)
+{
+	ntver_fn ntver = (ntver_fn)fn("RtlGetNtVersionNumbers");
+	rtlver_fn rtlver = (rtlver_fn)fn("RtlGetVersion");
+	wait_fn wait = (wait_fn)fn("NtWaitForSingleObject");
+	OSVERSIONINFOEXW v = { .dwOSVersionInfoSize = sizeof(v) };
+	ULONG major = 0, minor = 0, build = 0;
+	HANDLE ev = CreateEventW(NULL, TRUE, FALSE, NULL);
+	LARGE_INTEGER t;
+
+	if (!ntver || !rtlver || !wait)
+		return;
+	rtlver(&v);
+	ntver(&major, &minor, &build);
+	ok(major == v.dwMajorVersion && minor == v.dwMinorVersion, "%lu.%lu, RtlGetVersion %lu.%lu\n", major, minor,
+	   v.dwMajorVersion, v.dwMinorVersion);
+	ok((build & 0xffff) == (v.dwBuildNumber & 0xffff) && (build >> 28) == 0xf, "build %#lx\n", build);
+	t.QuadPart = -10000; /* 1 ms from now */
+	ok(wait(ev, FALSE, &t) == 0x102, "an unset event: not STATUS_TIMEOUT\n");
+	SetEvent(ev);
+	ok(wait(ev, FALSE, NULL) == 0, "a set event: not STATUS_WAIT_0\n");
+	t.QuadPart = 0;
+	ok(wait(ev, TRUE, &t) == 0, "a set event, no wait: not STATUS_WAIT_0\n");
+	CloseHandle(ev);
+}
+
 int main(void)
 {
 	ntdll = GetModuleHandleA("ntdll.dll");
+	test_go_runtime();
 	test_process();
 	test_system();
 	test_image();
