@@ -212,6 +212,7 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
+		free(program); /* find_program's copy (LeakSanitizer saw it) */
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;
