@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,11 @@ struct ck_state {
 	bool oom;
 	/* Checking exports nobody imported yet: a gap there stops no load. */
 	bool exports_only;
+	/* Why the program will not load: the first unreadable image (a
+	 * load stops at the first), printed as the last line. */
+	char reason[600];
+	/* Why the last DLL name led nowhere, in module_locate's words. */
+	char not_found[sizeof(((struct load_error *)0)->msg)];
 };
 
 static void oom(struct ck_state *st)
@@ -67,6 +73,38 @@ static void oom(struct ck_state *st)
 	if (!st->oom)
 		fprintf(stderr, "ndrun: out of memory\n");
 	st->oom = true;
+}
+
+/* An image a load would refuse: said on stderr as the loader says it,
+ * counted, and the first one kept as the verdict's reason. */
+static void bad(struct ck_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bad(struct ck_state *st, const char *fmt, ...)
+{
+	char msg[sizeof(st->reason)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "ndrun: %s\n", msg);
+	if (!st->nr_errors++)
+		memcpy(st->reason, msg, sizeof(msg));
+}
+
+/* A missing import that stops the load: the first is the verdict's reason,
+ * in the loader's words. */
+static void fatal_reason(struct ck_state *st, const char *dll, const char *func, const char *importer,
+			 bool dll_missing)
+{
+	if (st->reason[0])
+		return;
+	if (dll_missing && st->not_found[0])
+		snprintf(st->reason, sizeof(st->reason), "%s", st->not_found);
+	else if (dll_missing)
+		snprintf(st->reason, sizeof(st->reason), "%s not found (imported by %s)", dll, importer);
+	else
+		snprintf(st->reason, sizeof(st->reason), "%s has no export %s%s (imported by %s)", dll,
+			 func[0] == '#' ? "with ordinal " : "named ", func + (func[0] == '#'), importer);
 }
 
 static void add_missing(struct ck_state *st, const char *dll, const char *func, const char *importer,
@@ -84,6 +122,8 @@ static void add_missing(struct ck_state *st, const char *dll, const char *func, 
 		if (!delay && m->delay) {
 			m->delay = false;
 			m->fatal = fatal;
+			if (fatal)
+				fatal_reason(st, dll, func, importer, dll_missing);
 		}
 		return;
 	}
@@ -98,6 +138,8 @@ static void add_missing(struct ck_state *st, const char *dll, const char *func, 
 		st->missing = n;
 		st->cap_missing = cap;
 	}
+	if (fatal)
+		fatal_reason(st, dll, func, importer, dll_missing);
 	m = &st->missing[st->nr_missing];
 	*m = (struct ck_missing){ strdup(dll), strdup(func), strdup(importer), via ? strdup(via) : NULL,
 				  delay, dll_missing, fatal };
@@ -115,7 +157,7 @@ static void add_missing(struct ck_state *st, const char *dll, const char *func, 
 /* Read d's file and lay it out as loading would (pe_copy_image), so the
  * walkers the loader binds with (pe_dirs.c) read the same bytes here and
  * --check cannot accept what a load would refuse. */
-static int read_image(struct ck_dll *d)
+static int read_image(struct ck_state *st, struct ck_dll *d)
 {
 	char msg[300];
 	struct stat sb;
@@ -124,27 +166,27 @@ static int read_image(struct ck_dll *d)
 	int fd = open(d->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0) {
-		fprintf(stderr, "ndrun: %s: %s\n", d->path, errno == ENXIO ? "a socket, not a PE file" : strerror(errno));
+		bad(st, "%s: %s", d->path, errno == ENXIO ? "a socket, not a PE file" : strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
-		fprintf(stderr, "ndrun: %s: not a regular file (%s)\n", d->path, module_file_kind(sb.st_mode));
+		bad(st, "%s: not a regular file (%s)", d->path, module_file_kind(sb.st_mode));
 		close(fd);
 		return -1;
 	}
 	if (!sb.st_size) {
-		fprintf(stderr, "ndrun: %s: not a PE file\n", d->path);
+		bad(st, "%s: not a PE file", d->path);
 		close(fd);
 		return -1;
 	}
 	file = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (file == MAP_FAILED) {
-		fprintf(stderr, "ndrun: %s: %s\n", d->path, strerror(errno));
+		bad(st, "%s: %s", d->path, strerror(errno));
 		return -1;
 	}
 	if (pe_parse(file, sb.st_size, &d->img, msg, sizeof(msg))) {
-		fprintf(stderr, "ndrun: %s: %s\n", d->path, msg);
+		bad(st, "%s: %s", d->path, msg);
 		munmap(file, sb.st_size);
 		return -1;
 	}
@@ -154,7 +196,7 @@ static int read_image(struct ck_dll *d)
 		      -1, 0);
 	if (d->map == MAP_FAILED) {
 		d->map = NULL;
-		fprintf(stderr, "ndrun: %s: %s\n", d->path, strerror(errno));
+		bad(st, "%s: %s", d->path, strerror(errno));
 		munmap(file, sb.st_size);
 		return -1;
 	}
@@ -179,6 +221,7 @@ static struct ck_dll *resolve_dll(struct ck_state *st, const char *name, const c
 	if (module_locate(name, importer, &loc, &err)) {
 		if (err.code == ERROR_NOT_ENOUGH_MEMORY)
 			oom(st);
+		memcpy(st->not_found, err.msg, sizeof(st->not_found));
 		return NULL;
 	}
 	/* Builtins by their own name, PE DLLs by their file's. */
@@ -249,8 +292,7 @@ static void check_import(struct ck_state *st, struct ck_dll *d, const char *name
 	case PE_EXPORT_OUTSIDE:
 	case PE_EXPORT_BAD_FORWARDER:
 		/* The load fails on the image itself, not on a gap of ndrun's. */
-		fprintf(stderr, "ndrun: %s: corrupt export directory (%s)\n", d->path, func);
-		st->nr_errors++;
+		bad(st, "%s: corrupt export directory (%s)", d->path, func);
 		return;
 	}
 	dot = strrchr(fwd, '.');
@@ -290,17 +332,11 @@ static void check_thunks(struct ck_state *st, struct ck_dll *from, const char *d
 			break;
 		case PE_WALK_END:
 			return;
-		case PE_WALK_MISALIGNED:
-			fprintf(stderr, "ndrun: %s: import table of %s is misaligned\n", from->path, dllname);
-			st->nr_errors++;
-			return;
 		case PE_WALK_OUTSIDE:
-			fprintf(stderr, "ndrun: %s: import table of %s runs outside the image\n", from->path, dllname);
-			st->nr_errors++;
+			bad(st, "%s: import table of %s runs outside the image", from->path, dllname);
 			return;
 		case PE_WALK_BAD_NAME:
-			fprintf(stderr, "ndrun: %s: corrupt import name for %s\n", from->path, dllname);
-			st->nr_errors++;
+			bad(st, "%s: corrupt import name for %s", from->path, dllname);
 			return;
 		}
 		if (dep) {
@@ -326,13 +362,10 @@ static void check_imports(struct ck_state *st, struct ck_dll *d)
 		case PE_WALK_END:
 			return;
 		case PE_WALK_OUTSIDE:
-		case PE_WALK_MISALIGNED:
-			fprintf(stderr, "ndrun: %s: import directory is not terminated\n", d->path);
-			st->nr_errors++;
+			bad(st, "%s: import directory is not terminated", d->path);
 			return;
 		case PE_WALK_BAD_NAME:
-			fprintf(stderr, "ndrun: %s: corrupt import directory (bad DLL name)\n", d->path);
-			st->nr_errors++;
+			bad(st, "%s: corrupt import directory (bad DLL name)", d->path);
 			return;
 		}
 		check_thunks(st, d, name, desc, false);
@@ -356,8 +389,7 @@ static void check_delay_imports(struct ck_state *st, struct ck_dll *d)
 		const char *name;
 
 		if (rva > size || size - rva < sizeof(*desc)) {
-			fprintf(stderr, "ndrun: %s: delay-load directory is not terminated\n", d->path);
-			st->nr_errors++;
+			bad(st, "%s: delay-load directory is not terminated", d->path);
 			return;
 		}
 		desc = (const void *)(base + rva);
@@ -366,8 +398,7 @@ static void check_delay_imports(struct ck_state *st, struct ck_dll *d)
 		/* Bit 0 clear: VC6-era descriptors holding addresses, not RVAs. */
 		if (!(desc->Attributes.AllAttributes & 1) || !(name = pe_image_string(base, size, desc->DllNameRVA)) ||
 		    !*name) {
-			fprintf(stderr, "ndrun: %s: corrupt delay-load descriptor\n", d->path);
-			st->nr_errors++;
+			bad(st, "%s: corrupt delay-load descriptor", d->path);
 			return;
 		}
 		tables.OriginalFirstThunk = desc->ImportNameTableRVA;
@@ -382,31 +413,33 @@ static void check_delay_imports(struct ck_state *st, struct ck_dll *d)
 static void check_forwarders(struct ck_state *st, struct ck_dll *d)
 {
 	const IMAGE_DATA_DIRECTORY *dir = pe_directory(&d->img, IMAGE_DIRECTORY_ENTRY_EXPORT);
-	const IMAGE_EXPORT_DIRECTORY *ed;
-	const DWORD *funcs;
+	IMAGE_EXPORT_DIRECTORY edc, *ed = &edc;
 	uint32_t size = d->img.size;
 
 	/* pe_parse put the directory inside the image; its function table is
-	 * checked here.  A corrupt one is reported when something imports. */
+	 * checked here.  A corrupt one is reported when something imports.
+	 * Neither needs alignment, as for the loader (pe_dirs.c). */
 	if (!dir || dir->Size < sizeof(*ed))
 		return;
-	ed = (const void *)(d->img.data + dir->VirtualAddress);
-	if (ed->NumberOfFunctions > 0x10000 || ed->AddressOfFunctions % 4 || ed->AddressOfFunctions > size ||
+	memcpy(ed, d->img.data + dir->VirtualAddress, sizeof(*ed));
+	if (ed->NumberOfFunctions > 0x10000 || ed->AddressOfFunctions > size ||
 	    size - ed->AddressOfFunctions < ed->NumberOfFunctions * 4u)
 		return;
-	funcs = (const DWORD *)(d->img.data + ed->AddressOfFunctions);
 	st->exports_only = true;
-	for (uint32_t i = 0; i < ed->NumberOfFunctions; i++)
-		if (funcs[i] >= dir->VirtualAddress && funcs[i] - dir->VirtualAddress < dir->Size)
+	for (uint32_t i = 0; i < ed->NumberOfFunctions; i++) {
+		uint32_t func;
+
+		memcpy(&func, d->img.data + ed->AddressOfFunctions + 4 * (uint64_t)i, sizeof(func));
+		if (func >= dir->VirtualAddress && func - dir->VirtualAddress < dir->Size)
 			check_import(st, d, NULL, ed->Base + i, d->name, NULL, false, 0);
+	}
 	st->exports_only = false;
 }
 
 static void check_image(struct ck_state *st, struct ck_dll *d, bool root)
 {
-	if (read_image(d)) {
+	if (read_image(st, d)) {
 		d->bad = true;
-		st->nr_errors++;
 		return;
 	}
 	check_imports(st, d);
@@ -433,7 +466,7 @@ static const char *group_kind(const struct ck_state *st, const struct ck_missing
 		return "DLL not found";
 	for (const struct ck_dll *d = st->dlls; d; d = d->next) {
 		if (d->builtin && !strcasecmp(d->builtin->name, m->dll))
-			return "builtin, calls trap";
+			return d->builtin->stand_in ? "system DLL ndrun lacks, calls trap" : "builtin, calls trap";
 	}
 	return m->delay ? "PE DLL" : "PE DLL, load fails";
 }
@@ -488,6 +521,8 @@ static void list_dlls(const struct ck_state *st)
 			idx++;
 		if (d->builtin && strcasecmp(d->name, d->builtin->name))
 			printf("  %-32s builtin %s (API set)\n", d->name, d->builtin->name);
+		else if (d->builtin && d->builtin->stand_in)
+			printf("  %-32s system DLL ndrun lacks (stand-in without exports)\n", d->name);
 		else if (d->builtin)
 			printf("  %-32s builtin\n", d->name);
 		else
@@ -504,6 +539,7 @@ int check_main(int nfiles, char **files)
 
 	if (!realpath(files[0], real)) {
 		fprintf(stderr, "ndrun: %s: %s\n", files[0], strerror(errno));
+		printf("will not load: %s: %s\n", files[0], strerror(errno));
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 	module_set_program(real);
@@ -513,14 +549,12 @@ int check_main(int nfiles, char **files)
 		struct ck_dll *d;
 
 		if (!realpath(files[i], real)) {
-			fprintf(stderr, "ndrun: %s: %s\n", files[i], strerror(errno));
-			st.nr_errors++;
+			bad(&st, "%s: %s", files[i], strerror(errno));
 			continue;
 		}
 		/* A path names the file: the same rule as LoadLibrary's. */
 		if (module_locate(real, NULL, &loc, &err)) {
-			fprintf(stderr, "ndrun: %s\n", err.msg);
-			st.nr_errors++;
+			bad(&st, "%s", err.msg);
 			continue;
 		}
 		dll_location_free(&loc);
@@ -562,6 +596,9 @@ int check_main(int nfiles, char **files)
 		rc = NDRUN_EXIT_BAD_IMAGE;
 	else
 		rc = st.nr_missing ? NDRUN_EXIT_CHECK_MISSING : 0;
+	/* The verdict a run would reach, last, with its reason. */
+	if (rc == NDRUN_EXIT_BAD_IMAGE)
+		printf("will not load: %s\n", st.oom ? "out of memory" : st.reason);
 
 	for (unsigned int i = 0; i < st.nr_missing; i++) {
 		free(st.missing[i].dll);

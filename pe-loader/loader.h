@@ -26,6 +26,13 @@ void *loader_get_proc_address(HMODULE module, const char *name);
 /* For crash reports: a "note:" line on stderr for each of the last (up
  * to three) GetProcAddress look-ups that returned NULL, newest first. */
 void loader_note_failed_lookups(void);
+
+/* SetDllDirectoryW's folder: unix_dir (taken over, malloc'ed) searched
+ * after the program's folder, win_dir what GetDllDirectoryW reports; both
+ * NULL for the default search.  FALSE when out of memory. */
+BOOL loader_set_dll_directory(char *unix_dir, const WCHAR *win_dir);
+/* A malloc'ed copy of the folder set, or NULL. */
+WCHAR *loader_get_dll_directory(void);
 DWORD loader_get_module_file_name(HMODULE module, WCHAR *buf, DWORD size);
 /* EnumProcessModules: at most max HMODULEs into out (the program's
  * first); the number loaded. */

@@ -249,7 +249,6 @@ int main(int argc, char **argv)
 		free(program);
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
-		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 

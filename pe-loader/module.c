@@ -153,6 +153,36 @@ static char *find_in_dir(const char *dir, const char *name)
 	return path;
 }
 
+/* SetDllDirectory's folder, as a Linux path and as the program gave it.
+ * Loader lock. */
+static char *dll_dir;
+static WCHAR *dll_dir_win;
+
+BOOL loader_set_dll_directory(char *unix_dir, const WCHAR *win_dir)
+{
+	WCHAR *w = NULL;
+
+	if (win_dir && !(w = wstr_dup(win_dir)))
+		return FALSE;
+	loader_lock();
+	free(dll_dir);
+	free(dll_dir_win);
+	dll_dir = unix_dir;
+	dll_dir_win = w;
+	loader_unlock();
+	return TRUE;
+}
+
+WCHAR *loader_get_dll_directory(void)
+{
+	WCHAR *w;
+
+	loader_lock();
+	w = dll_dir_win ? wstr_dup(dll_dir_win) : NULL;
+	loader_unlock();
+	return w;
+}
+
 /* NDSHIM_DLL_PATH's folders that do not exist, said once: a typo there
  * would otherwise only show as "X.dll not found". */
 static void check_dll_path(const char *env)
@@ -172,14 +202,16 @@ static void check_dll_path(const char *env)
 	free(copy);
 }
 
-/* Search order: the program's folder (when program_folder), then
- * NDSHIM_DLL_PATH (':'-separated). */
+/* Search order: the program's folder and SetDllDirectory's (when
+ * program_folder), then NDSHIM_DLL_PATH (':'-separated). */
 static char *search_dll(const char *name, bool program_folder)
 {
 	const char *env = getenv("NDSHIM_DLL_PATH");
 	char *found = NULL;
 
 	if (program_folder && exe_dir && (found = find_in_dir(exe_dir, name)))
+		return found;
+	if (program_folder && dll_dir && (found = find_in_dir(dll_dir, name)))
 		return found;
 	if (env && *env) {
 		char *copy = strdup(env), *save, *dir;
@@ -544,9 +576,6 @@ static bool bind_thunks(struct module *m, const pe_import_desc *desc, const char
 			break;
 		case PE_WALK_END:
 			return true;
-		case PE_WALK_MISALIGNED:
-			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s is misaligned", m->name, dllname);
-			return false;
 		case PE_WALK_OUTSIDE:
 			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import table of %s runs outside the image", m->name, dllname);
 			return false;
@@ -566,7 +595,8 @@ static bool bind_thunks(struct module *m, const pe_import_desc *desc, const char
 			}
 		}
 		TRACE(imports, "%s: %s.%s -> %p\n", m->name, dllname, fname ? fname : "(ordinal)", addr);
-		*(uint64_t *)(m->base + iat) = (uintptr_t)addr;
+		/* The address table may be unaligned (pe_import_thunk). */
+		memcpy(m->base + iat, &(uint64_t){ (uintptr_t)addr }, sizeof(uint64_t));
 	}
 }
 
@@ -587,7 +617,6 @@ static bool bind_imports(struct module *m, struct load_error *err)
 		case PE_WALK_END:
 			return true;
 		case PE_WALK_OUTSIDE:
-		case PE_WALK_MISALIGNED:
 			set_error(err, ERROR_BAD_EXE_FORMAT, "%s: import directory is not terminated", m->name);
 			return false;
 		case PE_WALK_BAD_NAME:
@@ -755,13 +784,39 @@ static char *search_name(const char *name, const char *importer, struct load_err
 	return fname;
 }
 
+/* A system DLL named by its path in the system folder (Go's runtime
+ * loads "C:\\windows\\system32\\winmm.dll" so, from GetSystemDirectoryA):
+ * where the builtins live as far as the program can tell (GetModuleFileName
+ * reports them there), so the path means the builtin or the stand-in.
+ * unix_name: the name as a Linux path, which was not found as a file. */
+static const struct builtin_dll *in_system_folder(const char *unix_name)
+{
+	WCHAR sys[MAX_PATH];
+	const char *base = base_name(unix_name);
+	char *sys_unix;
+	size_t len;
+	DWORD code;
+	bool same;
+
+	if (!GetSystemDirectoryW(sys, MAX_PATH) || !(sys_unix = path_to_unix(sys, &code)))
+		return NULL;
+	len = strlen(sys_unix);
+	same = (size_t)(base - unix_name) == len + 1 && !strncasecmp(unix_name, sys_unix, len);
+	free(sys_unix);
+	return same ? builtin_find_system(base) : NULL;
+}
+
 /* A bare DLL name ("x.dll"), native or builtin as Windows and the user
  * decide.  By default a DLL on Windows' KnownDLLs list that ndrun has
  * as a builtin is always the builtin (Windows never takes a known DLL
  * from the program's folder); a known DLL without a builtin is looked
  * for on NDSHIM_DLL_PATH alone (the stand-in for the system folder);
  * any other DLL is looked for in the program's folder, then
- * NDSHIM_DLL_PATH, then among the builtins.  NDSHIM_DLL_OVERRIDES
+ * NDSHIM_DLL_PATH, then among the builtins.  What none of that finds
+ * and is one of Windows' own DLLs is its stand-in without exports
+ * (winapi-shim/sysdlls.list): Windows always has those, so a program
+ * that imports one loads, and a file on NDSHIM_DLL_PATH still wins over
+ * the empty stand-in.  NDSHIM_DLL_OVERRIDES
  * changes that per DLL (n: the file only, searched in both places; b:
  * the builtin only; n,b / b,n: both, in that order). */
 static int locate_bare(const char *fname, const char *importer, struct dll_location *loc, struct load_error *err)
@@ -780,6 +835,8 @@ static int locate_bare(const char *fname, const char *importer, struct dll_locat
 		loc->builtin = b;
 	if (!loc->path && !loc->builtin && order == DLL_ORDER_BUILTIN_NATIVE)
 		loc->path = search_dll(fname, app_folder);
+	if (!loc->path && !loc->builtin && order != DLL_ORDER_NATIVE)
+		loc->builtin = builtin_find_system(fname);
 	if (!loc->path && !loc->builtin) {
 		if (overridden)
 			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s (NDSHIM_DLL_OVERRIDES: %s only)", fname,
@@ -829,7 +886,17 @@ int module_locate(const char *name, const char *importer, struct dll_location *l
 		char real[PATH_MAX];
 
 		loc->path = realpath(fname, real) ? strdup(real) : NULL;
+		if (!loc->path)
+			loc->builtin = in_system_folder(fname);
 		free(fname);
+		if (loc->builtin) {
+			loc->file_name = strdup(loc->builtin->name);
+			if (!loc->file_name) {
+				set_error(err, ERROR_NOT_ENOUGH_MEMORY, "out of memory");
+				return -1;
+			}
+			return 0;
+		}
 		if (!loc->path) {
 			set_not_found(err, name, importer);
 			return -1;

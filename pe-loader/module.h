@@ -61,7 +61,9 @@ void loader_unlock(void);
  * KnownDLLs list (pe-loader/knowndlls.list) is the builtin, never a file
  * beside the program; another bare name is looked for in the program's
  * folder, then in NDSHIM_DLL_PATH's folders (case-insensitively), then
- * among the builtin DLLs.  NDSHIM_DLL_OVERRIDES changes the order per
+ * among the builtin DLLs, then among Windows' own DLLs, which load as
+ * stand-ins without exports when ndrun has no builtin for them
+ * (winapi-shim/sysdlls.list).  NDSHIM_DLL_OVERRIDES changes the order per
  * DLL (module_dll_override). */
 struct dll_location {
 	char *path;                        /* a PE file (absolute), or NULL */

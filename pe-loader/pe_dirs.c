@@ -12,6 +12,33 @@ static int inside(uint32_t size, uint64_t rva, uint64_t len)
 	return rva <= size && len <= size - rva;
 }
 
+/* Loads that do not assume alignment: Windows' loader reads these tables
+ * wherever the linker put them (Go's linker leaves import lookup tables
+ * 2-aligned; export directories sit at odd addresses in real images). */
+static uint16_t rd16(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
 const char *pe_image_string(const uint8_t *base, uint32_t size, uint32_t rva)
 {
 	if (rva >= size || !memchr(base + rva, 0, size - rva))
@@ -46,11 +73,10 @@ enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const pe_import
 	uint64_t at = (uint64_t)index * sizeof(uint64_t);
 	uint64_t entry;
 
-	if ((lookup | desc->FirstThunk) % sizeof(uint64_t))
-		return PE_WALK_MISALIGNED;
+	/* No alignment is required of either table (see rd64). */
 	if (!inside(size, lookup + at, sizeof(entry)) || !inside(size, desc->FirstThunk + at, sizeof(entry)))
 		return PE_WALK_OUTSIDE;
-	entry = *(const uint64_t *)(base + lookup + at);
+	entry = rd64(base + lookup + at);
 	if (!entry)
 		return PE_WALK_END;
 	*iat_rva = (uint32_t)(desc->FirstThunk + at);
@@ -72,23 +98,22 @@ enum pe_walk pe_import_thunk(const uint8_t *base, uint32_t size, const pe_import
 enum pe_export pe_find_export(const uint8_t *base, uint32_t size, const IMAGE_DATA_DIRECTORY *dir,
 			      const char *name, unsigned int ordinal, uint32_t *rva, const char **forwarder)
 {
-	const IMAGE_EXPORT_DIRECTORY *ed;
-	const DWORD *funcs, *names;
-	const WORD *ords;
+	IMAGE_EXPORT_DIRECTORY edc, *ed = &edc;
+	const uint8_t *funcs, *names, *ords;
 	uint32_t idx, func;
 
 	if (!dir || dir->Size < sizeof(*ed) || !inside(size, dir->VirtualAddress, sizeof(*ed)))
 		return PE_EXPORT_MISSING;
-	ed = (const void *)(base + dir->VirtualAddress);
+	/* The directory and its three tables may lie at any address. */
+	memcpy(ed, base + dir->VirtualAddress, sizeof(*ed));
 	if (ed->NumberOfFunctions > 0x10000 || ed->NumberOfNames > 0x10000 ||
 	    !inside(size, ed->AddressOfFunctions, (uint64_t)ed->NumberOfFunctions * 4) ||
 	    !inside(size, ed->AddressOfNames, (uint64_t)ed->NumberOfNames * 4) ||
-	    !inside(size, ed->AddressOfNameOrdinals, (uint64_t)ed->NumberOfNames * 2) ||
-	    (ed->AddressOfFunctions | ed->AddressOfNames) % 4 || ed->AddressOfNameOrdinals % 2)
+	    !inside(size, ed->AddressOfNameOrdinals, (uint64_t)ed->NumberOfNames * 2))
 		return PE_EXPORT_CORRUPT;
-	funcs = (const DWORD *)(base + ed->AddressOfFunctions);
-	names = (const DWORD *)(base + ed->AddressOfNames);
-	ords = (const WORD *)(base + ed->AddressOfNameOrdinals);
+	funcs = base + ed->AddressOfFunctions;
+	names = base + ed->AddressOfNames;
+	ords = base + ed->AddressOfNameOrdinals;
 
 	if (name) {
 		/* The name table is sorted: binary search.  A name that is not
@@ -98,14 +123,14 @@ enum pe_export pe_find_export(const uint8_t *base, uint32_t size, const IMAGE_DA
 		idx = UINT32_MAX;
 		while (lo < hi) {
 			uint32_t mid = lo + (hi - lo) / 2;
-			const char *n = pe_image_string(base, size, names[mid]);
+			const char *n = pe_image_string(base, size, rd32(names + 4 * mid));
 			int c;
 
 			if (!n)
 				break;
 			c = strcmp(name, n);
 			if (!c) {
-				idx = ords[mid];
+				idx = rd16(ords + 2 * mid);
 				break;
 			}
 			if (c < 0)
@@ -116,7 +141,7 @@ enum pe_export pe_find_export(const uint8_t *base, uint32_t size, const IMAGE_DA
 	} else {
 		idx = ordinal - ed->Base;
 	}
-	if (idx >= ed->NumberOfFunctions || !(func = funcs[idx]))
+	if (idx >= ed->NumberOfFunctions || !(func = rd32(funcs + 4 * (uint64_t)idx)))
 		return PE_EXPORT_MISSING;
 	if (func >= size)
 		return PE_EXPORT_OUTSIDE;

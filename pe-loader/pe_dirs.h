@@ -17,7 +17,6 @@ enum pe_walk {
 	PE_WALK_ENTRY,      /* an entry was returned */
 	PE_WALK_END,        /* the list is terminated here */
 	PE_WALK_OUTSIDE,    /* the list runs outside the image */
-	PE_WALK_MISALIGNED, /* the list is not on its natural boundary */
 	PE_WALK_BAD_NAME,   /* an entry names a string that is not in the image */
 };
 

@@ -42,9 +42,10 @@ int pe_check_range(uint32_t size_of_image, uint32_t rva, uint32_t size)
 /* The directories the loader reads, with the alignment of their records.
  * Not the import directory: Windows loads it from any address (winnt.h's
  * PIMAGE_IMPORT_DESCRIPTOR is UNALIGNED) and lld 14 places it unaligned;
- * its lookup and address tables stay checked where they are read. */
+ * nor its lookup and address tables (Go's linker leaves them 2-aligned).
+ * Not the export directory either: Windows loads images whose export
+ * directory sits at an odd address (pe_dirs.c reads it byte-wise). */
 static const unsigned char dir_align[] = {
-	[IMAGE_DIRECTORY_ENTRY_EXPORT] = _Alignof(IMAGE_EXPORT_DIRECTORY),
 	[IMAGE_DIRECTORY_ENTRY_BASERELOC] = _Alignof(IMAGE_BASE_RELOCATION),
 	[IMAGE_DIRECTORY_ENTRY_TLS] = _Alignof(IMAGE_TLS_DIRECTORY64),
 };

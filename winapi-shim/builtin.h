@@ -20,6 +20,7 @@
 #ifndef NDSHIM_BUILTIN_H
 #define NDSHIM_BUILTIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +47,9 @@ struct builtin_dll {
 	 * (programs look them up there, e.g. GetModuleHandle("kernelbase")
 	 * then WaitOnAddress), answers with kernel32's. */
 	const struct builtin_dll *also;
+	/* A stand-in for a system DLL ndrun does not implement at all
+	 * (winapi-shim/sysdlls.list): no exports, every import traps. */
+	bool stand_in;
 };
 
 /* Find a builtin by DLL name, case-insensitively, ".dll" optional. */
@@ -57,6 +61,15 @@ const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int o
  * nearest below pc (a guess for static helpers, which the offset shows).
  * 0 when pc is below every export. */
 int builtin_describe_pc(const void *pc, char *buf, size_t len);
+
+/* Windows' own DLLs (winapi-shim/sysdlls.list): whether name (a bare file
+ * name, ".dll" optional, any case) is one, and the DLL a program gets for
+ * it when no file stands in: the builtin of that name, else a stand-in
+ * without exports.  NULL for a DLL that is not Windows' own. */
+bool builtin_is_system_dll(const char *name);
+const struct builtin_dll *builtin_find_system(const char *name);
+extern const char *const system_dll_names[];
+extern const unsigned int system_dll_count;
 
 /* Every builtin DLL, for enumeration (tests, GetModuleHandle). */
 extern const struct builtin_dll *const builtin_dlls[];

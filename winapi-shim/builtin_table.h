@@ -49,6 +49,7 @@ const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
 #else
 	NULL,
 #endif
+	false,
 };
 
 #undef EXPORT

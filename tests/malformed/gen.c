@@ -503,9 +503,6 @@ static void gen_imports(void)
 	import_desc()->FirstThunk = PB_IMAGE_SIZE - 16;
 	memcpy(img.data + PB_IMAGE_SIZE - 8, img.data + img.ilt_rva[0], 8);
 	bad_image("import-thunks-unterminated");
-	fresh_exe();
-	import_desc()->OriginalFirstThunk = PB_RDATA_RVA + 0x101;
-	bad_image("import-lookup-table-misaligned");
 
 	fresh_exe();
 	put64(img.ilt_rva[0], 0x100000);
@@ -627,7 +624,21 @@ static void exports_func_outside(struct pb_image *d) { memcpy(d->data + d->expor
 static void exports_name_outside(struct pb_image *d) { memcpy(d->data + d->export_names_rva + 4, "\0\0\1\0", 4); }
 static void exports_ordinal_bad(struct pb_image *d) { memcpy(d->data + d->export_ords_rva + 2, "\xff\x01", 2); }
 static void exports_dir_tiny(struct pb_image *d) { pb_dir(d, IMAGE_DIRECTORY_ENTRY_EXPORT)->Size = 8; }
-static void exports_misaligned(struct pb_image *d) { export_dir(d)->AddressOfFunctions += 1; }
+/* The export directory and its function table at odd addresses in the
+ * scratch space, as real images have them (Windows and Wine load those;
+ * a control, not a defect). */
+static void exports_odd(struct pb_image *d)
+{
+	IMAGE_EXPORT_DIRECTORY ed;
+	uint32_t dir = PB_SCRATCH_RVA + 0x11, funcs = PB_SCRATCH_RVA + 0x81;
+
+	memcpy(&ed, export_dir(d), sizeof(ed));
+	memcpy(d->data + funcs, d->data + ed.AddressOfFunctions, ed.NumberOfFunctions * 4);
+	ed.AddressOfFunctions = funcs;
+	memcpy(d->data + dir, &ed, sizeof(ed));
+	pb_dir(d, IMAGE_DIRECTORY_ENTRY_EXPORT)->VirtualAddress = dir;
+	pb_dir(d, IMAGE_DIRECTORY_ENTRY_EXPORT)->Size = sizeof(ed);
+}
 
 static void exports_forwarder_unterminated(struct pb_image *d)
 {
@@ -696,7 +707,25 @@ static void gen_dlls(void)
 	bad_dll("exports-name-outside-image", 0, exports_name_outside, NULL);
 	bad_dll("exports-ordinal-beyond-functions", 0, exports_ordinal_bad, NULL);
 	bad_dll("exports-directory-too-small", 0, exports_dir_tiny, NULL);
-	bad_dll("exports-functions-misaligned", 0, exports_misaligned, NULL);
+	value_dll("control-exports-odd.dll", 0, 49, exports_odd);
+	exe_importing("control-exports-odd", "control-exports-odd.dll", "Value", 0, 49, "");
+	/* Go's linker leaves import lookup tables 2-aligned: Windows loads
+	 * those, so the control's is copied to an address that is 2 mod 8. */
+	{
+		struct pb_spec spec = { .call_import = 1, .nr_imports = 1 };
+		IMAGE_IMPORT_DESCRIPTOR *desc;
+		uint32_t ilt = PB_SCRATCH_RVA + 0x102;
+
+		value_dll("control-import-lookup-2-aligned.dll", 0, 50, NULL);
+		spec.imports[0] = (struct pb_import){ "control-import-lookup-2-aligned.dll", "Value", 0 };
+		pb_free(&img);
+		build(&spec, &img);
+		desc = pb_at(&img, img.import_desc_rva);
+		memcpy(img.data + ilt, img.data + img.ilt_rva[0], 16); /* the entry and the terminator */
+		desc->OriginalFirstThunk = ilt;
+		write_file("control-import-lookup-2-aligned.exe", img.data, img.size);
+		add_case("control-import-lookup-2-aligned", "control-import-lookup-2-aligned.exe", 50, "");
+	}
 	bad_dll("exports-forwarder-unterminated", 0, exports_forwarder_unterminated, NULL);
 
 	/* Forwarders that go nowhere. */

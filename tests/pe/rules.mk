@@ -61,6 +61,23 @@ $(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_c
 # The timer tests' callbacks and polling: tests/pe/timer_probe.h.
 $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
+# dll_directory copies impdll.dll into a folder of its own.
+$(PE_BIN)/dll_directory.exe: $(PE_DLLS)
+
+# sysdll_standin imports a function of a system DLL ndrun lacks (avicap32),
+# sysdll_private one of a DLL nobody has, through import libraries made
+# from .def files.
+$(PE_BIN)/sysdll_standin.exe: PE_EXTRA := $(PE_BIN)/libsysdll_gui.a
+$(PE_BIN)/sysdll_standin.exe: $(PE_BIN)/libsysdll_gui.a
+$(PE_BIN)/sysdll_private.exe: PE_EXTRA := $(PE_BIN)/libsysdll_private.a
+$(PE_BIN)/sysdll_private.exe: $(PE_BIN)/libsysdll_private.a
+$(PE_BIN)/libsysdll_gui.a: $(PE_SRC)/dlls/sysdll_gui.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+$(PE_BIN)/libsysdll_private.a: $(PE_SRC)/dlls/sysdll_private.def
+	@mkdir -p $(@D)
+	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
+
 # synch_address imports WaitOnAddress from api-ms-win-core-synch-l1-2-0.dll.
 $(PE_BIN)/synch_address.exe: PE_EXTRA := -lsynchronization
 
@@ -78,6 +95,7 @@ check-pe: $(ND2PE_DLL)
 # bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
+$(PE_BIN)/crypto_advapi.exe $(PE_BIN)/privileges.exe: PE_EXTRA := -ladvapi32
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
 # The system DLLs' programs (winapi-shim/<dll>/, docs/SYSTEM-DLLS.md) link
@@ -136,6 +154,15 @@ $(PE_BIN)/msvc/%.obj: $(PE_SRC)/msvc/%.S
 	$(PE_MSVC_CXX) -c -o $@ $<
 $(PE_BIN)/msvc_fh4.exe: $(PE_BIN)/msvc/msvc_fh4_tables.obj
 $(PE_BIN)/msvc_fh4_noexcept.exe: $(PE_BIN)/msvc/msvc_fh4_noexcept_tables.obj
+
+# msvc_eh again, its C++ support taken from msvcrt.dll (_CxxThrowException,
+# __CxxFrameHandler3 ...), as programs of older MSVC versions import it.
+$(PE_BIN)/msvc/msvc_eh_msvcrt.obj: $(PE_SRC)/msvc/msvc_eh.cpp $(PE_SRC)/msvc/msvc_test.h
+	@mkdir -p $(@D)
+	$(PE_MSVC_CXX) $(PE_MSVC_CXXFLAGS) -DMSVC_EH_NAME='"msvc_eh_msvcrt"' -c -o $@ $<
+$(PE_BIN)/msvc_eh_msvcrt.exe: $(PE_BIN)/msvc/msvc_eh_msvcrt.obj $(PE_BIN)/msvc/msvcrt.lib $(PE_BIN)/msvc/kernel32.lib
+	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib /out:$@ $^
+PE_ALL += $(PE_BIN)/msvc_eh_msvcrt.exe
 
 $(PE_MSVC_PROGS): $(PE_BIN)/%.exe: $(PE_BIN)/msvc/%.obj $(PE_MSVC_LIBS)
 	lld-link /nologo /entry:test_main /subsystem:console /nodefaultlib \

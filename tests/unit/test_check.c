@@ -176,7 +176,9 @@ static void test_dll_missing(void **state)
 	write_exe("nodll.exe", imp, 2, NULL);
 	assert_int_equal(run_check("nodll.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
 	expect("ck-absent.dll (DLL not found, imported by nodll.exe): 2 missing\n  #3\n  One\n");
-	assert_string_equal(last_line(), "2 missing");
+	/* The verdict comes last, in the loader's words. */
+	expect("\n2 missing\n");
+	assert_string_equal(last_line(), "will not load: ck-absent.dll not found (imported by nodll.exe)");
 }
 
 /* A PE DLL without the ordinal: Windows refuses the load. */
@@ -190,7 +192,8 @@ static void test_pe_ordinal_missing(void **state)
 	write_exe("noord.exe", imp, 2, NULL);
 	assert_int_equal(run_check("noord.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
 	expect("ck-values.dll (PE DLL, load fails, imported by noord.exe): 1 missing\n  #9\n");
-	assert_string_equal(last_line(), "1 missing");
+	expect("\n1 missing\n");
+	assert_string_equal(last_line(), "will not load: ck-values.dll has no export with ordinal 9 (imported by noord.exe)");
 }
 
 /* Forwarders are followed to the end of the chain, which is what the
@@ -289,7 +292,36 @@ static void test_api_sets(void **state)
 	expect("api-ms-win-core-synch-l1-2-0.dll builtin kernel32.dll (API set)\n");
 	expect("api-ms-win-ck-nosuch-l1-1-0.dll (DLL not found, imported by apiset.exe): 1 missing\n  Anything\n");
 	expect("kernel32.dll (builtin, calls trap, imported by apiset.exe): 1 missing\n  CkNotInKernel32\n");
+	expect("\n2 missing\n");
+	assert_string_equal(last_line(), "will not load: api-ms-win-ck-nosuch-l1-1-0.dll not found: ndrun implements no "
+					 "API set of that name (imported by apiset.exe)");
+}
+
+/* Windows' own DLLs load whether ndrun implements them or not: one it has
+ * no builtin for is a stand-in whose every import traps; a DLL that is not
+ * Windows' own still must be found. */
+static void test_system_dlls(void **state)
+{
+	static const struct pb_import imp[] = {
+		{ "AVICAP32.dll", "capCreateCaptureWindowW", 0 },
+		{ "avicap32.dll", NULL, 7 },
+		{ "kernelbase.dll", "CloseHandle", 0 },
+	};
+	static const struct pb_import priv[] = {
+		{ "avicap33.dll", "capCreateCaptureWindowW", 0 },
+	};
+
+	write_exe("sysdll.exe", imp, 3, NULL);
+	assert_int_equal(run_check("sysdll.exe", NULL), NDRUN_EXIT_CHECK_MISSING);
+	expect("avicap32.dll                     system DLL ndrun lacks (stand-in without exports)\n");
+	expect("kernelbase.dll                   builtin\n");
+	expect("avicap32.dll (system DLL ndrun lacks, calls trap, imported by sysdll.exe): 2 missing\n"
+	       "  #7\n  capCreateCaptureWindowW\n");
 	assert_string_equal(last_line(), "2 missing");
+
+	write_exe("private.exe", priv, 1, NULL);
+	assert_int_equal(run_check("private.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
+	assert_string_equal(last_line(), "will not load: avicap33.dll not found (imported by private.exe)");
 }
 
 static void test_bad_file(void **state)
@@ -299,7 +331,10 @@ static void test_bad_file(void **state)
 	snprintf(path, sizeof(path), "%s/notpe.exe", dir);
 	assert_int_equal(pb_write("hello", 5, path), 0);
 	assert_int_equal(run_check("notpe.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
+	assert_non_null(strstr(last_line(), "will not load: "));
+	assert_non_null(strstr(last_line(), "notpe.exe: not a PE file (no MZ header)"));
 	assert_int_equal(run_check("does-not-exist.exe", NULL), NDRUN_EXIT_BAD_IMAGE);
+	assert_non_null(strstr(last_line(), "does-not-exist.exe: No such file or directory"));
 }
 
 int main(void)
@@ -308,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_missing),
 		cmocka_unit_test(test_builtin_function_missing),
 		cmocka_unit_test(test_dll_missing),
+		cmocka_unit_test(test_system_dlls),
 		cmocka_unit_test(test_pe_ordinal_missing),
 		cmocka_unit_test(test_forwarders),
 		cmocka_unit_test(test_delay_imports),

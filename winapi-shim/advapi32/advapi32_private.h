@@ -7,5 +7,13 @@
 #include <winbase.h>
 #include <winreg.h>
 #include <sddl.h>
+#include <wincrypt.h>
+
+/* security.c: whether token is a token handle with access (FALSE with
+ * the last error set otherwise). */
+BOOL token_check(HANDLE token, DWORD access);
+
+/* random.c: RtlGenRandom's export name */
+BOOLEAN WINAPI SystemFunction036(PVOID buf, ULONG len);
 
 #endif

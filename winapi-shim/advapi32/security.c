@@ -107,6 +107,16 @@ BOOL WINAPI OpenThreadToken(HANDLE thread, DWORD access, BOOL as_self, PHANDLE t
 	return FALSE;
 }
 
+BOOL token_check(HANDLE token, DWORD access)
+{
+	struct object *obj = handle_get_access(token, &token_ops, access);
+
+	if (!obj)
+		return FALSE;
+	object_unref(obj);
+	return TRUE;
+}
+
 BOOL WINAPI GetTokenInformation(HANDLE token, TOKEN_INFORMATION_CLASS cls, LPVOID info, DWORD size,
 				PDWORD ret_len)
 {

@@ -101,3 +101,14 @@ NTSTATUS WINAPI BCryptGenRandom(BCRYPT_ALG_HANDLE handle, PUCHAR buf, ULONG len,
 	random_fill(buf, len);
 	return STATUS_SUCCESS;
 }
+
+/* FIPS mode is a registry policy of Windows' (Lsa\FipsAlgorithmPolicy);
+ * ndrun has no such policy, so the answer is "not enabled", which is what
+ * Windows answers until an administrator turns it on. */
+NTSTATUS WINAPI BCryptGetFipsAlgorithmMode(BOOLEAN *enabled)
+{
+	if (!enabled)
+		return STATUS_INVALID_PARAMETER;
+	*enabled = FALSE;
+	return STATUS_SUCCESS;
+}

@@ -19,6 +19,10 @@ static void file_destroy(struct object *obj)
 	if (f->unix_path)
 		unlink(f->unix_path);
 	filelock_forget(f);
+	if (f->dir_cursor)
+		f->dir_cursor_free(f->dir_cursor);
+	if (f->dir_watch)
+		f->dir_watch_free(f->dir_watch);
 	if (f->own_fd && f->fd >= 0)
 		close(f->fd);
 	io_target_destroy(&f->io);

@@ -35,7 +35,7 @@ struct file {
 	/* ReadConsoleW: decoded input that did not fit the caller's buffer. */
 	WCHAR *console_pending;
 	size_t console_pending_len;
-	pthread_mutex_t lock; /* the console fields */
+	pthread_mutex_t lock; /* the console fields, dir_cursor, dir_watch */
 
 	struct io_target io;
 	/* named pipe ends: the instance (a reference) and which end */
@@ -45,6 +45,14 @@ struct file {
 	/* LockFile(Ex)'s byte ranges held through this handle (core/filelock.h);
 	 * NULL until the first lock. */
 	struct filelock_state *locks;
+	/* NtQueryDirectoryFile's place in a folder (ntdll/dirquery.c), under
+	 * lock, freed with the file by dir_cursor_free; NULL until the first
+	 * query. */
+	void *dir_cursor;
+	void (*dir_cursor_free)(void *cursor);
+	/* ReadDirectoryChangesW's watch (kernel32/dirchanges.c), the same way. */
+	void *dir_watch;
+	void (*dir_watch_free)(void *watch);
 };
 
 extern const struct object_ops file_ops;

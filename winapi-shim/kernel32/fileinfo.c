@@ -139,6 +139,9 @@ BOOL WINAPI GetFileInformationByHandleEx(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls
 	BOOL ret = TRUE;
 
 	TRACE(file, "%p, class %d, size %u\n", h, cls, size);
+	/* The folder listings are NtQueryDirectoryFile's (dirinfo.c). */
+	if (dir_info_class(cls))
+		return dir_info(h, cls, buf, size);
 	if (cls != FileBasicInfo && cls != FileStandardInfo && cls != FileNameInfo &&
 	    cls != FileAttributeTagInfo && cls != FileIdInfo) {
 		SetLastError(ERROR_INVALID_PARAMETER);

@@ -11,6 +11,7 @@
 
 #include <winnls.h>
 #include <wincon.h>
+#include <tlhelp32.h>
 
 /* Exports the Wine headers leave out (processthreadsapi.c, fibersapi.c,
  * errhandlingapi.c, wer.c). */
@@ -62,6 +63,12 @@ struct winenv_ops {
 };
 void winenv_build(const struct winenv_ops *ops);
 void winenv_for_linux(char **envp);
+
+/* dirinfo.c: GetFileInformationByHandleEx's folder-listing classes
+ * (FileIdBothDirectoryInfo, FileFullDirectoryInfo and their Restart
+ * forms), on NtQueryDirectoryFile. */
+bool dir_info_class(FILE_INFO_BY_HANDLE_CLASS cls);
+BOOL dir_info(HANDLE h, FILE_INFO_BY_HANDLE_CLASS cls, void *buf, DWORD size);
 
 /* processtopologyapi.c (the Wine headers lack them) */
 WORD WINAPI GetActiveProcessorGroupCount(void);

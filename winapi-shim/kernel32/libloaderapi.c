@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/codepage.h"
+#include "core/path.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
@@ -131,4 +132,78 @@ BOOL WINAPI DisableThreadLibraryCalls(HMODULE module)
 void WINAPI DECLSPEC_NORETURN ExitProcess(UINT code)
 {
 	loader_exit_process(code);
+}
+
+BOOL WINAPI GetModuleHandleExA(DWORD flags, LPCSTR name, HMODULE *module)
+{
+	WCHAR *w;
+	BOOL ok;
+
+	/* By address, name is no string; without one, the program. */
+	if ((flags & GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS) || !name)
+		return GetModuleHandleExW(flags, (LPCWSTR)name, module);
+	w = cp_to_utf16_dup(cp_ansi(), name);
+	if (!w) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return FALSE;
+	}
+	ok = GetModuleHandleExW(flags, w, module);
+	free(w);
+	return ok;
+}
+
+/* SetDllDirectory: one folder searched right after the program's own
+ * (module_locate's order); NULL restores the default search.  ndrun never
+ * searches the current folder, so "" (which removes it on Windows) only
+ * clears the folder set before. */
+BOOL WINAPI SetDllDirectoryW(LPCWSTR dir)
+{
+	char *unix_dir = NULL;
+	DWORD err;
+
+	if (dir && *dir) {
+		unix_dir = path_to_unix(dir, &err);
+		if (!unix_dir) {
+			SetLastError(err);
+			return FALSE;
+		}
+	}
+	if (!loader_set_dll_directory(unix_dir, dir && *dir ? dir : NULL)) {
+		free(unix_dir);
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+BOOL WINAPI SetDllDirectoryA(LPCSTR dir)
+{
+	WCHAR *w;
+	BOOL ok;
+
+	if (!dir)
+		return SetDllDirectoryW(NULL);
+	w = cp_to_utf16_dup(cp_ansi(), dir);
+	if (!w) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return FALSE;
+	}
+	ok = SetDllDirectoryW(w);
+	free(w);
+	return ok;
+}
+
+DWORD WINAPI GetDllDirectoryW(DWORD size, LPWSTR buf)
+{
+	WCHAR *dir = loader_get_dll_directory();
+	DWORD n;
+
+	if (!dir) {
+		if (size && buf)
+			buf[0] = 0;
+		return 0;
+	}
+	n = string_result_w(dir, buf, size);
+	free(dir);
+	return n;
 }

@@ -19,6 +19,15 @@ EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *f
 USHORT WINAPI RtlCaptureStackBackTrace(ULONG skip, ULONG count, PVOID *frames, PULONG hash);
 ULONG WINAPI RtlWalkFrameChain(PVOID *frames, ULONG count, ULONG flags);
 
+/* status.c: a Win32 error as the NTSTATUS an Nt* function returns */
+NTSTATUS ntstatus_from_win32(DWORD err);
+
+/* ntversion.c (the Wine headers lack it) */
+void WINAPI RtlGetNtVersionNumbers(ULONG *major, ULONG *minor, ULONG *build);
+
+/* image headers (image.c) */
+PVOID WINAPI RtlAddressInSectionTable(const IMAGE_NT_HEADERS *nt, HMODULE module, DWORD rva);
+
 /* pointer encoding (rtlpointer.c) */
 PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
 PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);

@@ -42,31 +42,6 @@ static const struct object_ops npfs_ops = {
 	.destroy = npfs_destroy,
 };
 
-static NTSTATUS status_from_error(DWORD err)
-{
-	switch (err) {
-	case ERROR_FILE_NOT_FOUND:
-		return STATUS_OBJECT_NAME_NOT_FOUND;
-	case ERROR_PATH_NOT_FOUND:
-		return STATUS_OBJECT_PATH_NOT_FOUND;
-	case ERROR_ACCESS_DENIED:
-		return STATUS_ACCESS_DENIED;
-	case ERROR_PIPE_BUSY:
-		return STATUS_PIPE_NOT_AVAILABLE;
-	case ERROR_INVALID_PARAMETER:
-		return STATUS_INVALID_PARAMETER;
-	case ERROR_NOT_ENOUGH_MEMORY:
-		return STATUS_NO_MEMORY;
-	case ERROR_INVALID_HANDLE:
-		return STATUS_INVALID_HANDLE;
-	case ERROR_DIRECTORY:
-		return STATUS_NOT_A_DIRECTORY;
-	case ERROR_DIRECTORY_NOT_SUPPORTED: /* a folder where a file was asked for */
-		return STATUS_FILE_IS_A_DIRECTORY;
-	}
-	return (NTSTATUS)(0xc0070000u | (err & 0xffff)); /* NTSTATUS_FROM_WIN32 */
-}
-
 /* The object name as a NUL-terminated string (malloc'ed). */
 static WCHAR *object_name(const OBJECT_ATTRIBUTES *attr)
 {
@@ -179,10 +154,34 @@ static bool synchronous(ULONG options)
 	return options & (FILE_SYNCHRONOUS_IO_ALERT | FILE_SYNCHRONOUS_IO_NONALERT);
 }
 
-/* The work of NtOpenFile, reporting through the last error. */
-static HANDLE open_file(ACCESS_MASK access, const OBJECT_ATTRIBUTES *attr, ULONG share, ULONG options)
+/* CreateFileW for NT's options: FILE_DELETE_ON_CLOSE, FILE_WRITE_THROUGH,
+ * and a folder made first when FILE_DIRECTORY_FILE asks for a new one
+ * (the open then finds it). */
+static HANDLE create(const WCHAR *path, ACCESS_MASK access, ULONG share, ULONG options, DWORD creation, DWORD flags)
 {
-	DWORD flags = synchronous(options) ? 0 : FILE_FLAG_OVERLAPPED;
+	if (options & FILE_DELETE_ON_CLOSE)
+		flags |= FILE_FLAG_DELETE_ON_CLOSE;
+	if (options & FILE_WRITE_THROUGH)
+		flags |= FILE_FLAG_WRITE_THROUGH;
+	/* A folder holds no data to write: its handle is opened without
+	 * those rights, which CreateFileW refuses for folders. */
+	if (options & FILE_DIRECTORY_FILE)
+		access &= ~(GENERIC_WRITE | FILE_WRITE_DATA | FILE_APPEND_DATA);
+	if ((options & FILE_DIRECTORY_FILE) && creation != OPEN_EXISTING) {
+		if (!CreateDirectoryW(path, NULL) && (creation == CREATE_NEW || GetLastError() != ERROR_ALREADY_EXISTS))
+			return INVALID_HANDLE_VALUE;
+		creation = OPEN_EXISTING;
+	}
+	return CreateFileW(path, access, share, NULL, creation, flags, NULL);
+}
+
+/* The work of NtOpenFile and NtCreateFile, reporting through the last
+ * error.  creation: CreateFileW's disposition (OPEN_EXISTING for
+ * NtOpenFile); file_attrs: FILE_ATTRIBUTE_* for a new file. */
+static HANDLE open_file(ACCESS_MASK access, const OBJECT_ATTRIBUTES *attr, ULONG share, ULONG options,
+			DWORD creation, DWORD file_attrs)
+{
+	DWORD flags = (synchronous(options) ? 0 : FILE_FLAG_OVERLAPPED) | file_attrs;
 	WCHAR *name = object_name(attr), *path = NULL;
 	const WCHAR *rest;
 	HANDLE h = INVALID_HANDLE_VALUE;
@@ -211,14 +210,14 @@ static HANDLE open_file(ACCESS_MASK access, const OBJECT_ATTRIBUTES *attr, ULONG
 			SetLastError(ERROR_INVALID_PARAMETER);
 	} else if (attr->RootDirectory) {
 		if ((path = relative_path(attr->RootDirectory, name)))
-			h = CreateFileW(path, access, share, NULL, OPEN_EXISTING, flags, NULL);
+			h = create(path, access, share, options, creation, flags);
 	} else if ((rest = npfs_rest(name))) {
 		if (!*rest)
 			h = open_npfs_root();
 		else if ((path = pipe_path(rest)))
 			h = pipe_open_client(path, access, flags);
 	} else if (name[0] == '\\' && name[1] == '?' && name[2] == '?' && name[3] == '\\') {
-		h = CreateFileW(name, access, share, NULL, OPEN_EXISTING, flags, NULL);
+		h = create(name, access, share, options, creation, flags);
 	} else {
 		/* NT paths outside \??\ (\Device\HarddiskVolume1\...) do not exist. */
 		SetLastError(ERROR_PATH_NOT_FOUND);
@@ -248,15 +247,97 @@ NTSTATUS WINAPI NtOpenFile(PHANDLE handle, ACCESS_MASK access, POBJECT_ATTRIBUTE
 
 	if (!handle || !attr || !io)
 		return STATUS_ACCESS_VIOLATION;
-	h = open_file(access, attr, share, options);
+	h = open_file(access, attr, share, options, OPEN_EXISTING, 0);
 	if (h == INVALID_HANDLE_VALUE)
-		status = status_from_error(GetLastError());
+		status = ntstatus_from_win32(GetLastError());
 	TRACE(file, "access %#x options %#x -> %p status %#x\n", (unsigned)access, (unsigned)options, h,
 	      (unsigned)status);
 	SetLastError(saved);
 	io->Status = status;
 	io->Information = status ? 0 : FILE_OPENED;
 	*handle = status ? NULL : h;
+	return status;
+}
+
+/* NtCreateFile: NtOpenFile's paths with a disposition.  Information
+ * tells what happened: FILE_CREATED, FILE_OPENED, FILE_OVERWRITTEN or
+ * FILE_SUPERSEDED.  Extended attributes (ea) are not kept by ndrun: a
+ * request that carries some is refused with STATUS_EAS_NOT_SUPPORTED. */
+NTSTATUS WINAPI NtCreateFile(PHANDLE handle, ACCESS_MASK access, POBJECT_ATTRIBUTES attr, PIO_STATUS_BLOCK io,
+			     PLARGE_INTEGER alloc_size, ULONG attributes, ULONG share, ULONG disposition, ULONG options,
+			     PVOID ea, ULONG ea_len)
+{
+	static const DWORD creation[] = {
+		[FILE_SUPERSEDE] = CREATE_ALWAYS, [FILE_OPEN] = OPEN_EXISTING, [FILE_CREATE] = CREATE_NEW,
+		[FILE_OPEN_IF] = OPEN_ALWAYS, [FILE_OVERWRITE] = TRUNCATE_EXISTING, [FILE_OVERWRITE_IF] = CREATE_ALWAYS,
+	};
+	DWORD saved = GetLastError(), existed;
+	NTSTATUS status = STATUS_SUCCESS;
+	HANDLE h;
+
+	(void)alloc_size; /* a size hint: files grow as they are written */
+	if (!handle || !attr || !io)
+		return STATUS_ACCESS_VIOLATION;
+	if (disposition > FILE_MAXIMUM_DISPOSITION)
+		return STATUS_INVALID_PARAMETER;
+	if (ea && ea_len)
+		return STATUS_EAS_NOT_SUPPORTED;
+	SetLastError(0);
+	h = open_file(access, attr, share, options, creation[disposition],
+		      attributes & (FILE_ATTRIBUTE_READONLY | FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM |
+				    FILE_ATTRIBUTE_ARCHIVE | FILE_ATTRIBUTE_TEMPORARY));
+	existed = GetLastError() == ERROR_ALREADY_EXISTS;
+	if (h == INVALID_HANDLE_VALUE)
+		status = ntstatus_from_win32(GetLastError());
+	TRACE(file, "access %#x disposition %u options %#x -> %p status %#x\n", (unsigned)access,
+	      (unsigned)disposition, (unsigned)options, h, (unsigned)status);
+	SetLastError(saved);
+	io->Status = status;
+	switch (disposition) {
+	case FILE_SUPERSEDE: io->Information = existed ? FILE_SUPERSEDED : FILE_CREATED; break;
+	case FILE_OPEN: io->Information = FILE_OPENED; break;
+	case FILE_CREATE: io->Information = FILE_CREATED; break;
+	case FILE_OPEN_IF: io->Information = existed ? FILE_OPENED : FILE_CREATED; break;
+	case FILE_OVERWRITE: io->Information = FILE_OVERWRITTEN; break;
+	default: io->Information = existed ? FILE_OVERWRITTEN : FILE_CREATED; break;
+	}
+	if (status)
+		io->Information = 0;
+	*handle = status ? NULL : h;
+	return status;
+}
+
+/* NtCancelIoFileEx: the request whose IO_STATUS_BLOCK is io (its
+ * OVERLAPPED: the same memory), or every request of the handle's when
+ * io is NULL, as CancelIoEx does; STATUS_NOT_FOUND when nothing was
+ * pending.  NtCancelIoFile: this thread's requests on the handle. */
+NTSTATUS WINAPI NtCancelIoFileEx(HANDLE h, PIO_STATUS_BLOCK io, PIO_STATUS_BLOCK out)
+{
+	DWORD saved = GetLastError();
+	NTSTATUS status = STATUS_SUCCESS;
+
+	if (!CancelIoEx(h, (OVERLAPPED *)io))
+		status = ntstatus_from_win32(GetLastError());
+	SetLastError(saved);
+	if (out) {
+		out->Status = status;
+		out->Information = 0;
+	}
+	return status;
+}
+
+NTSTATUS WINAPI NtCancelIoFile(HANDLE h, PIO_STATUS_BLOCK out)
+{
+	DWORD saved = GetLastError();
+	NTSTATUS status = STATUS_SUCCESS;
+
+	if (!CancelIo(h))
+		status = ntstatus_from_win32(GetLastError());
+	SetLastError(saved);
+	if (out) {
+		out->Status = status;
+		out->Information = 0;
+	}
 	return status;
 }
 
@@ -317,7 +398,7 @@ NTSTATUS WINAPI NtCreateNamedPipeFile(PHANDLE handle, ULONG access, POBJECT_ATTR
 	h = pipe_create_server(path, open_mode, pipe_mode, max_instances == ~0u ? PIPE_UNLIMITED_INSTANCES : max_instances,
 			       out_size, in_size);
 	if (h == INVALID_HANDLE_VALUE)
-		status = status_from_error(GetLastError());
+		status = ntstatus_from_win32(GetLastError());
 	TRACE(file, "%s access %#x -> %p status %#x\n", debugstr_w(path), (unsigned)access, h, (unsigned)status);
 	free(path);
 	SetLastError(saved);

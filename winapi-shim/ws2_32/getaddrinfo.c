@@ -27,7 +27,7 @@ static const struct {
 	{ WS_AI_V4MAPPED, AI_V4MAPPED },
 };
 
-static int eai_to_wsa(int eai)
+int ws_eai_to_wsa(int eai)
 {
 	switch (eai) {
 	case 0: return 0;
@@ -65,7 +65,7 @@ static int resolve_loopback(const char *service, const struct addrinfo *hints, s
 	if (hints->ai_family != AF_INET6 && (err = getaddrinfo("127.0.0.1", service, &h, &v4)))
 		v4 = NULL;
 	if (!v6 && !v4)
-		return eai_to_wsa(err);
+		return ws_eai_to_wsa(err);
 	/* One list: glibc frees each entry on its own, so two chains join. */
 	for (tail = &v6; *tail; tail = &(*tail)->ai_next)
 		;
@@ -103,7 +103,7 @@ static int resolve(const char *node, const char *service, const struct WS_addrin
 	 * Linux gives one per type. */
 	if (!h.ai_socktype && !h.ai_protocol)
 		h.ai_socktype = SOCK_STREAM;
-	err = eai_to_wsa(getaddrinfo(node, service, &h, res));
+	err = ws_eai_to_wsa(getaddrinfo(node, service, &h, res));
 	if (err == WSAHOST_NOT_FOUND && node && is_localhost(node))
 		err = resolve_loopback(service, &h, res);
 	return err;

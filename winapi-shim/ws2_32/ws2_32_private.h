@@ -223,6 +223,13 @@ int ws_sockaddr_size(int ws_family);
 
 int WINAPI WS_gethostname(char *name, int len);
 
+/* ---- name services (getaddrinfo.c, netdb.c) ------------------------------ */
+/* A Linux getaddrinfo/getnameinfo EAI_* result as a Winsock error. */
+int ws_eai_to_wsa(int eai);
+/* netdb.c (gethostbyname, getservbyname, getprotobyname and their
+ * reverse forms, getnameinfo, GetNameInfoW, GetHostNameW) and poll.c
+ * (WSAPoll) export functions the Wine headers declare. */
+
 /* FD_READ ... FD_ADDRESS_LIST_CHANGE (FD_MAX_EVENTS bits). */
 #define WS_FD_ALL_EVENTS ((1 << FD_MAX_EVENTS) - 1)
 

@@ -2,6 +2,11 @@
  * STATUS_UNWIND_CONSOLIDATE): what catches what, the catch parameter's
  * construction, destructors during unwinding, rethrow, nesting, and
  * exceptions thrown out of catch blocks. */
+/* The same program is also linked against msvcrt.dll's C++ support
+ * instead of vcruntime140's (msvc_eh_msvcrt, tests/pe/rules.mk). */
+#ifndef MSVC_EH_NAME
+#define MSVC_EH_NAME "msvc_eh"
+#endif
 #include "msvc_test.h"
 
 /* handler order is what some tests check */
@@ -447,7 +452,7 @@ static void test_nested(void)
 
 extern "C" void test_main(void)
 {
-	test_prog = "msvc_eh";
+	test_prog = MSVC_EH_NAME;
 	test_basic();
 	test_classes();
 	test_pointers();
