@@ -136,6 +136,7 @@ endef
 -include tests/binfmt/rules.mk
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
+-include tests/msmpi/rules.mk
 
 # real needs the npm registry: check-real-online runs it, or says loudly
 # that it cannot and files it as skipped.

@@ -16,6 +16,7 @@
 #include "module.h"
 #include "process.h"
 #include "ntdll/seh.h"
+#include "rpcrt4/pmi_env.h"
 #include "ntdll/usershared.h"
 
 static void usage(FILE *f)
@@ -142,6 +143,9 @@ int main(int argc, char **argv)
 	/* MSVC and Rust runtimes read it directly; programs that do not
 	 * still run without it (the message says why one would fault). */
 	user_shared_init();
+	/* A rank of an MPI job: MS-MPI's view of its process manager. */
+	if (!pmi_env_init())
+		return NDRUN_EXIT_BAD_IMAGE;
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();
