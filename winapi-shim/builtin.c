@@ -4,12 +4,13 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32,
-	builtin_ntdll, builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim, builtin_psapi, builtin_rpcrt4,
+extern const struct builtin_dll builtin_advapi32, builtin_authz, builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32,
+	builtin_ntdll, builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim, builtin_ntdsapi, builtin_psapi, builtin_rpcrt4,
 	builtin_ucrtbase, builtin_user32, builtin_vcruntime140, builtin_vcruntime140_1;
 
 const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_advapi32,
+	&builtin_authz,
 	&builtin_bcrypt,
 	&builtin_bcryptprimitives,
 	&builtin_kernel32,
@@ -17,6 +18,7 @@ const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_mswsock,
 	&builtin_ndshim,
 	&builtin_ntdll,
+	&builtin_ntdsapi,
 	&builtin_psapi,
 	&builtin_rpcrt4,
 	&builtin_ucrtbase,

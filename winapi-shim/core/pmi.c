@@ -299,6 +299,34 @@ int pmi_get(struct pmi *p, const char *key, char *value, size_t len)
 	return 0;
 }
 
+/* PMI-2's kvs-fence makes the puts before it visible but need not wait
+ * for the other ranks: hydra answers it at once and holds back a later
+ * kvs-get until every rank has fenced (Slurm's waits in the fence).  A
+ * get of a key the next rank put before its fence makes it a barrier
+ * under both. */
+static int fence2(struct pmi *p)
+{
+	char msg[PMI_MAX_KVSNAME + 128], reply[MSG_MAX];
+
+	if (p->size > 1) {
+		snprintf(msg, sizeof(msg), "cmd=kvs-put;key=ndshim-fence-%d;value=%u;", p->rank, ++p->epoch);
+		if (request(p, msg, "kvs-put-response", reply, sizeof(reply)) || check_rc(reply, ';'))
+			return -1;
+	}
+	if (request(p, "cmd=kvs-fence;", "kvs-fence-response", reply, sizeof(reply)) || check_rc(reply, ';'))
+		return -1;
+	if (p->size > 1) {
+		snprintf(msg, sizeof(msg), "cmd=kvs-get;jobid=%s;srcid=-1;key=ndshim-fence-%d;", p->kvsname,
+			 (p->rank + 1) % p->size);
+		if (request(p, msg, "kvs-get-response", reply, sizeof(reply)) || check_rc(reply, ';') ||
+		    !field_is(reply, ';', "found", "TRUE")) {
+			errno = EPROTO;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int pmi_fence(struct pmi *p)
 {
 	char reply[MSG_MAX];
@@ -306,8 +334,7 @@ int pmi_fence(struct pmi *p)
 
 	pthread_mutex_lock(&pmi_lock);
 	if (p->version == 2)
-		rc = request(p, "cmd=kvs-fence;", "kvs-fence-response", reply, sizeof(reply)) ||
-		     check_rc(reply, ';');
+		rc = fence2(p);
 	else
 		rc = request(p, "cmd=barrier_in\n", "barrier_out", reply, sizeof(reply)) || check_rc(reply, ' ');
 	pthread_mutex_unlock(&pmi_lock);

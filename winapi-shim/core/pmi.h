@@ -23,6 +23,7 @@ struct pmi {
 	int rank, size, appnum;
 	char kvsname[PMI_MAX_KVSNAME]; /* PMI-1 kvsname, PMI-2 job id */
 	int vallen_max;
+	unsigned int epoch; /* PMI-2 fences so far */
 };
 
 /* Handshake on an open connection: version 2 or 1 as asked (0: 2, or 1
@@ -37,7 +38,8 @@ int pmi_init(struct pmi *p, int fd, int version, int rank, int size);
 int pmi_put(struct pmi *p, const char *key, const char *value);
 /* Reads key into value (len bytes): 0, or -1 with ENOENT when no rank put it. */
 int pmi_get(struct pmi *p, const char *key, char *value, size_t len);
-/* Every rank's puts become visible; returns when all ranks have entered. */
+/* A barrier: every rank's puts become visible, and it returns when all
+ * ranks have entered. */
 int pmi_fence(struct pmi *p);
 /* The process manager's node map (PMI_process_mapping), as it gave it. */
 int pmi_process_mapping(struct pmi *p, char *value, size_t len);
