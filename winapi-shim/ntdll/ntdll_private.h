@@ -15,6 +15,11 @@ ULONG WINAPI RtlRemoveVectoredContinueHandler(PVOID handle);
 EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *frame, CONTEXT *ctx,
 						  DISPATCHER_CONTEXT *disp);
 
+/* IPv4 text (ipv4.c): declared by ip2string.h */
+#include <inaddr.h>
+#include <in6addr.h>
+#include <ip2string.h>
+
 /* pointer encoding (rtlpointer.c) */
 PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
 PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);
