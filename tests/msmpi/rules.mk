@@ -18,7 +18,8 @@ MSMPI_DIR     := $(BUILD)/msmpi
 MSMPI_DLL     := $(MSMPI_DIR)/msmpi.dll
 MSMPI_INPUTS  := tests/msmpi/build tests/msmpi/msmpi.patch tests/msmpi/gen-trace-header \
                  tests/msmpi/async-stubs tests/msmpi/server-ifspecs \
-                 $(wildcard tests/msmpi/compat/* tests/msmpi/glue/*)
+                 tests/msmpi/compat/msmpi_compat.h tests/msmpi/compat/warning.h \
+                 $(wildcard tests/msmpi/glue/*)
 
 .PHONY: msmpi check-msmpi
 msmpi: $(MSMPI_DLL)

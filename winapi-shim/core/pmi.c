@@ -236,9 +236,9 @@ int pmi_init(struct pmi *p, int fd, int version, int rank, int size)
 	p->rank = rank;
 	p->size = size;
 	pthread_mutex_lock(&pmi_lock);
-	rc = init_version(p, version ? version : 2);
-	if (rc && !version && errno == EPROTONOSUPPORT)
-		rc = init_version(p, 1);
+	rc = init_version(p, version > 0 ? version : version ? 1 : 2);
+	if (rc && version <= 0 && errno == EPROTONOSUPPORT)
+		rc = init_version(p, version ? 2 : 1);
 	if (!rc)
 		rc = p->version == 2 ? init2(p) : init1(p);
 	pthread_mutex_unlock(&pmi_lock);
@@ -300,24 +300,28 @@ int pmi_get(struct pmi *p, const char *key, char *value, size_t len)
 }
 
 /* PMI-2's kvs-fence makes the puts before it visible but need not wait
- * for the other ranks: hydra answers it at once and holds back a later
- * kvs-get until every rank has fenced (Slurm's waits in the fence).  A
- * get of a key the next rank put before its fence makes it a barrier
- * under both. */
+ * for the other ranks: hydra answers it at once, and holds back a later
+ * kvs-get only while the key is missing and some rank has not fenced
+ * (Slurm's fence waits for every rank).  So each rank puts a key of its
+ * own for this fence before it, and reads every other rank's after it:
+ * when all are there, every rank has entered. */
 static int fence2(struct pmi *p)
 {
 	char msg[PMI_MAX_KVSNAME + 128], reply[MSG_MAX];
 
+	p->epoch++;
 	if (p->size > 1) {
-		snprintf(msg, sizeof(msg), "cmd=kvs-put;key=ndshim-fence-%d;value=%u;", p->rank, ++p->epoch);
+		snprintf(msg, sizeof(msg), "cmd=kvs-put;key=ndshim-fence-%u-%d;value=1;", p->epoch, p->rank);
 		if (request(p, msg, "kvs-put-response", reply, sizeof(reply)) || check_rc(reply, ';'))
 			return -1;
 	}
 	if (request(p, "cmd=kvs-fence;", "kvs-fence-response", reply, sizeof(reply)) || check_rc(reply, ';'))
 		return -1;
-	if (p->size > 1) {
-		snprintf(msg, sizeof(msg), "cmd=kvs-get;jobid=%s;srcid=-1;key=ndshim-fence-%d;", p->kvsname,
-			 (p->rank + 1) % p->size);
+	for (int r = 0; r < p->size; r++) {
+		if (r == p->rank || p->size == 1)
+			continue;
+		snprintf(msg, sizeof(msg), "cmd=kvs-get;jobid=%s;srcid=-1;key=ndshim-fence-%u-%d;", p->kvsname,
+			 p->epoch, r);
 		if (request(p, msg, "kvs-get-response", reply, sizeof(reply)) || check_rc(reply, ';') ||
 		    !field_is(reply, ';', "found", "TRUE")) {
 			errno = EPROTO;

@@ -26,8 +26,8 @@ struct pmi {
 	unsigned int epoch; /* PMI-2 fences so far */
 };
 
-/* Handshake on an open connection: version 2 or 1 as asked (0: 2, or 1
- * when the server does not speak 2).  rank and size are those the
+/* Handshake on an open connection: version 2 or 1 as asked; 0: 2, or 1
+ * when the server does not speak 2; -1: 1, or 2 when it does not speak 1.  rank and size are those the
  * environment gave (PMI-1 learns them only so; -1 when unknown), which
  * PMI-2's answer replaces.  0, or -1 with errno (EPROTO: the server said
  * something unexpected). */

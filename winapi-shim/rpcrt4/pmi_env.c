@@ -135,7 +135,7 @@ bool pmi_env_init(void)
 {
 	const char *fdstr = getenv("PMI_FD"), *port = getenv("PMI_PORT");
 	char buf[PMI_MAX_KVSNAME + 64], guid[37];
-	int fd;
+	int fd, version;
 
 	if (getenv("PMI_KVS"))
 		return true;
@@ -151,8 +151,14 @@ bool pmi_env_init(void)
 	} else {
 		return true;
 	}
-	if (pmi_init(&client, fd, env_int("NDSHIM_PMI_VERSION", 0), env_int("PMI_RANK", -1),
-		     env_int("PMI_SIZE", -1))) {
+	/* NDSHIM_PMI_VERSION=1 or 2 asks for one.  Otherwise PMI-2 first
+	 * where Slurm started the rank (PMI_JOBID: its pmi2 plugin speaks
+	 * nothing else), PMI-1 first elsewhere: hydra speaks both, but its
+	 * PMI-2 has no abort, and MPI_Abort's exit code would be lost. */
+	version = env_int("NDSHIM_PMI_VERSION", 0);
+	if (version != 1 && version != 2)
+		version = getenv("PMI_JOBID") ? 0 : -1;
+	if (pmi_init(&client, fd, version, env_int("PMI_RANK", -1), env_int("PMI_SIZE", -1))) {
 		ndrun_error("PMI handshake with the process manager failed: %s", strerror(errno));
 		return false;
 	}

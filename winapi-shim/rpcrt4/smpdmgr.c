@@ -127,11 +127,20 @@ static DWORD command(struct smpd_context *ctx, int type, void *cmd, void *res)
 		return NOERROR;
 	case SMPD_ABORT_JOB: {
 		struct smpd_abort_job_cmd *c = cmd;
+		int code = c->exit_code;
 		char msg[512];
 
 		WideCharToMultiByte(CP_UTF8, 0, c->error_msg ? c->error_msg : u"", -1, msg, sizeof(msg), NULL,
 				    NULL);
-		return pmi_abort(p, c->exit_code, msg) ? pmi_error() : NOERROR;
+		/* MS-MPI leaves the message to its mpiexec to print; the Linux
+		 * process manager does not know it.  An internal error comes
+		 * with exit code 0, which would report the job a success. */
+		fprintf(stderr, "ndrun: rank %u aborted the job (exit code %d)%s%s\n", c->rank, code, *msg ? ": " : "",
+			msg);
+		fflush(stderr);
+		if (c->intern && !code)
+			code = 1;
+		return pmi_abort(p, code, msg) ? pmi_error() : NOERROR;
 	}
 	default:
 		/* The commands smpd trees and mpiexec exchange. */
