@@ -141,7 +141,7 @@ endef
 # real needs the npm registry: check-real-online runs it, or says loudly
 # that it cannot and files it as skipped.
 SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan \
-          install install-asan sdk sdk-asan binfmt samples vm real real-asan
+          install install-asan sdk sdk-asan binfmt samples msmpi vm real real-asan
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

@@ -35,3 +35,16 @@ MPI_CFLAGS := -O2 -Wall -Wextra -Werror -I$(MSMPI_DIR)/include
 $(MPI_BIN)/%.exe: tests/msmpi/progs/%.c tests/msmpi/progs/mpicheck.h $(MSMPI_DLL)
 	@mkdir -p $(@D)
 	$(call quiet,MINGWCC,$<)$(MINGW_CC) $(MPI_CFLAGS) -o $@ $< $(MSMPI_DIR)/libmsmpi.a
+
+# ---- the OSU micro-benchmarks --------------------------------------------------
+OSU_DIR   := $(MSMPI_DIR)/osu
+OSU_STAMP := $(OSU_DIR)/.built
+
+$(OSU_STAMP): $(OSU_ARCHIVE) tests/msmpi/build-osu tests/msmpi/compat/osu_compat.h $(MSMPI_DLL)
+	@tests/msmpi/build-osu $(OSU_ARCHIVE) $(MSMPI_DIR) $(OSU_DIR)
+	@touch $@
+
+# ---- the suite ---------------------------------------------------------------------
+check-msmpi: $(NDRUN) $(MSMPI_DLL) $(MPI_PROGS) $(OSU_STAMP)
+	@mkdir -p $(RESULTS)
+	@tests/msmpi/run $(NDRUN) $(MPI_BIN) $(OSU_DIR) $(MSMPI_DLL) $(RESULTS)/msmpi.summary
