@@ -74,6 +74,10 @@ check-pe: $(ND2PE_DLL)
 # bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
+# rpcrt4, ETW and ntdsapi through their import libraries.
+$(PE_BIN)/rpc_%.exe: PE_EXTRA := -lrpcrt4
+$(PE_BIN)/etw_provider.exe: PE_EXTRA := -ladvapi32
+$(PE_BIN)/ntdsapi_spn.exe: PE_EXTRA := -lntdsapi
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
 # ---- MSVC-ABI C++ programs ---------------------------------------------------

@@ -14,8 +14,12 @@ struct async_call {
 
 RPC_STATUS WINAPI RpcAsyncInitializeHandle(PRPC_ASYNC_STATE async, unsigned int size)
 {
-	if (!async || size < sizeof(RPC_ASYNC_STATE))
-		return RPC_S_INVALID_BOUND;
+	/* Smaller than this runtime's structure: RPC_S_INVALID_ARG, as
+	 * documented ("the size is either too small or too large"). */
+	if (!async)
+		return RPC_S_INVALID_ASYNC_HANDLE;
+	if (size < sizeof(RPC_ASYNC_STATE))
+		return RPC_S_INVALID_ARG;
 	async->Size = sizeof(RPC_ASYNC_STATE);
 	async->Signature = RPC_ASYNC_SIGNATURE;
 	async->Lock = 0;
