@@ -34,7 +34,7 @@ MPI_CFLAGS := -O2 -Wall -Wextra -Werror -I$(MSMPI_DIR)/include
 
 $(MPI_BIN)/%.exe: tests/msmpi/progs/%.c tests/msmpi/progs/mpicheck.h $(MSMPI_DLL)
 	@mkdir -p $(@D)
-	$(call quiet,MINGWCC,$<)$(MINGW_CC) $(MPI_CFLAGS) -o $@ $< $(MSMPI_DIR)/libmsmpi.a
+	$(call quiet,MINGWCC,$<)$(MINGW_CC) $(MPI_CFLAGS) -o $@ $< $(MSMPI_DIR)/libmsmpi.a -lrpcrt4
 
 # ---- the OSU micro-benchmarks --------------------------------------------------
 OSU_DIR   := $(MSMPI_DIR)/osu
