@@ -53,7 +53,7 @@ int pmi_abort(struct pmi *p, int code, const char *msg);
  * in turn until every rank has a node: false if it is malformed. */
 bool pmi_parse_mapping(const char *map, int size, unsigned short *node_of_rank);
 
-/* Escaping of values: only [A-Za-z0-9._:/,+-] pass, the rest become %XX. */
+/* Escaping of values: only [A-Za-z0-9] and ._:/,+- pass, the rest become %XX. */
 size_t pmi_escape(const char *in, char *out, size_t len);
 size_t pmi_unescape(const char *in, char *out, size_t len);
 
