@@ -25,7 +25,7 @@ MSMPI_INPUTS  := tests/msmpi/build tests/msmpi/msmpi.patch tests/msmpi/gen-trace
 msmpi: $(MSMPI_DLL)
 
 $(MSMPI_DLL): $(MSMPI_ARCHIVE) $(MSMPI_INPUTS) $(SDK_LIB)
-	@tests/msmpi/build $(MSMPI_ARCHIVE) $(MSMPI_DIR) 2
+	@ND2_LIB=$(abspath $(SDK_LIB)) tests/msmpi/build $(MSMPI_ARCHIVE) $(MSMPI_DIR) 2
 
 # ---- MPI programs ------------------------------------------------------------
 MPI_BIN   := $(BUILD)/tests/msmpi
