@@ -62,6 +62,7 @@ static void usage(FILE *f)
 		"  NDSHIM_ND_CONFIG=FILE       a file listing them, one per line\n"
 		"  NDSHIM_ND_UNIX=FILE         the provider's Linux side (nd2prov_unix.so)\n"
 		"  NDSHIM_ND_DIRECT_WAIT=0     CQ events through the provider's event thread only\n"
+		"  NDSHIM_PMI_VERSION=1|2      the PMI version an MPI rank speaks (default: 2 under Slurm, else 1)\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
 		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"

@@ -67,6 +67,9 @@ static void test_handles(void)
 	ok_todo_wine(st == RPC_S_OK, "NTLM at packet privacy: %ld\n", st);
 	st = RpcBindingSetAuthInfoA(h, NULL, RPC_C_AUTHN_LEVEL_PKT_PRIVACY, RPC_C_AUTHN_WINNT, NULL, RPC_C_AUTHZ_NONE);
 	ok_todo_wine(st == RPC_S_OK, "A: %ld\n", st);
+	st = RpcBindingSetAuthInfoExW(h, NULL, RPC_C_AUTHN_LEVEL_PKT_PRIVACY, RPC_C_AUTHN_WINNT, NULL, RPC_C_AUTHZ_NONE,
+				      NULL);
+	ok_todo_wine(st == RPC_S_OK, "Ex: %ld\n", st);
 	st = RpcBindingSetAuthInfoW(h, NULL, RPC_C_AUTHN_LEVEL_PKT_PRIVACY, 0x7777, NULL, RPC_C_AUTHZ_NONE);
 	ok(st == RPC_S_UNKNOWN_AUTHN_SERVICE, "an unknown service: %ld\n", st);
 	ok(RpcBindingFree(&h) == RPC_S_OK && !h, "RpcBindingFree\n");
