@@ -76,11 +76,16 @@ int __cdecl crt_sscanf_s(const char *input, const char *fmt, ...)
 	return r;
 }
 
-/* assert()'s failure: the message on stderr, then abort's exit (3). */
+/* assert()'s failure: the message on the program's standard error (its
+ * handle, as msvcrt writes it, not ndrun's stderr), then abort's exit (3). */
 void __cdecl crt__assert(const char *expr, const char *file, unsigned int line)
 {
-	fflush(NULL);
-	fprintf(stderr, "Assertion failed: %s, file %s, line %u\n", expr ? expr : "", file ? file : "", line);
-	fflush(stderr);
+	char msg[1024];
+	DWORD done;
+	int n = snprintf(msg, sizeof(msg), "Assertion failed: %s, file %s, line %u\n", expr ? expr : "",
+			 file ? file : "", line);
+
+	WriteFile(GetStdHandle(STD_ERROR_HANDLE), msg, n < 0 ? 0 : (DWORD)(n < (int)sizeof(msg) ? n : (int)sizeof(msg) - 1),
+		  &done, NULL);
 	crt_abort();
 }
