@@ -90,15 +90,19 @@ static inline LONG RtlIpv4StringToAddressW(PCWSTR s, BOOLEAN strict, PCWSTR *ter
  * (RpcRaiseException from rpcrt4 when a call to the process manager
  * fails: 14 of MS-MPI's 17 sites are RpcTryExcept) would end the process.
  * These macros give the same blocks a working handler (glue/seh.cpp): the
- * __try pushes a per-thread frame and a __builtin_setjmp point; a
- * vectored exception handler takes an exception raised while a frame is
- * pushed, resumes the thread at a landing function that jumps back to the
- * frame, and the __except filter is then evaluated with the exception's
- * code and record.  A filter that declines re-raises the exception to the
- * next frame out.  The blocks MS-MPI writes (no __finally, no __leave, no
+ * __try pushes a per-thread frame and saves the thread's registers with
+ * msvcrt's _setjmp (every non-volatile register: __builtin_setjmp keeps
+ * only the frame and stack pointers, and the function's other values
+ * would come back as the raise left them); a vectored exception handler
+ * takes an exception raised while a frame is pushed, resumes the thread
+ * at a landing function that longjmps back to the frame, and the __except
+ * filter is then evaluated with the exception's code and record.  A
+ * filter that declines re-raises the exception to the next frame out.
+ * The blocks MS-MPI writes (no __finally, no __leave, no
  * EXCEPTION_CONTINUE_EXECUTION) need nothing more. */
+#include <setjmp.h>
 struct ndshim_seh_frame {
-	void *jb[5];
+	jmp_buf jb;
 	ndshim_seh_frame *prev;
 	bool active;
 	ndshim_seh_frame();
@@ -109,7 +113,9 @@ bool ndshim_seh_filter(ndshim_seh_frame *f, long verdict);
 DWORD ndshim_seh_code(void);
 EXCEPTION_POINTERS *ndshim_seh_info(void);
 
-#define __try if (ndshim_seh_frame ndshim_f_; ndshim_seh_push(&ndshim_f_), __builtin_setjmp(ndshim_f_.jb) == 0)
+/* _setjmp with no frame: longjmp restores the registers and does not
+ * unwind (there is nothing to unwind between the raise and the frame). */
+#define __try if (ndshim_seh_frame ndshim_f_; ndshim_seh_push(&ndshim_f_), _setjmp(ndshim_f_.jb, NULL) == 0)
 #define __except(filter) else if (ndshim_seh_filter(&ndshim_f_, (filter)))
 #undef GetExceptionCode
 #undef GetExceptionInformation

@@ -28,7 +28,7 @@ ndshim_seh_frame::~ndshim_seh_frame()
 // that pushed the frame, whose stack frame is still live below.
 static void __attribute__((noreturn, used)) land(ndshim_seh_frame *f)
 {
-	__builtin_longjmp(f->jb, 1);
+	longjmp(f->jb, 1);
 }
 
 static LONG WINAPI vectored(EXCEPTION_POINTERS *ep)
