@@ -147,12 +147,13 @@ endef
 -include tests/binfmt/rules.mk
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
+-include tests/msmpi/rules.mk
 
 # The real-program corpus (check-real-online, check-real-asan) is not in
 # make check: it downloads ~370 MB and takes minutes, which would push
 # make check past its 20 minutes; .ci/run runs it as a step of its own.
 SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan cli docs \
-          install install-asan sdk sdk-asan binfmt samples vm
+          install install-asan sdk sdk-asan binfmt samples msmpi vm
 check-suites:
 	@rm -f $(RESULTS)/*.summary
 	@rc=0; for s in $(SUITES); do \

@@ -24,6 +24,7 @@
 #include "module.h"
 #include "process.h"
 #include "ntdll/seh.h"
+#include "rpcrt4/pmi_env.h"
 #include "ntdll/usershared.h"
 
 static void usage(FILE *f)
@@ -72,6 +73,7 @@ static void usage(FILE *f)
 		"  NDSHIM_ND_CONFIG=FILE       a file listing them, one per line\n"
 		"  NDSHIM_ND_UNIX=FILE         the provider's Linux side (nd2prov_unix.so)\n"
 		"  NDSHIM_ND_DIRECT_WAIT=0     CQ events through the provider's event thread only\n"
+		"  NDSHIM_PMI_VERSION=1|2      the PMI version an MPI rank speaks (default: 2 under Slurm, else 1)\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
 		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"
@@ -231,6 +233,9 @@ int main(int argc, char **argv)
 	/* MSVC and Rust runtimes read it directly; programs that do not
 	 * still run without it (the message says why one would fault). */
 	user_shared_init();
+	/* A rank of an MPI job: MS-MPI's view of its process manager. */
+	if (!pmi_env_init())
+		return NDRUN_EXIT_BAD_IMAGE;
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();

@@ -95,7 +95,10 @@ check-pe: $(ND2PE_DLL)
 # bcrypt for BCryptGenRandom; WaitOnAddress through the API set, as MSVC
 # programs import it.
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
-$(PE_BIN)/crypto_advapi.exe $(PE_BIN)/privileges.exe: PE_EXTRA := -ladvapi32
+$(PE_BIN)/crypto_advapi.exe $(PE_BIN)/privileges.exe $(PE_BIN)/etw_provider.exe: PE_EXTRA := -ladvapi32
+# rpcrt4 and ntdsapi through their import libraries.
+$(PE_BIN)/rpc_%.exe: PE_EXTRA := -lrpcrt4
+$(PE_BIN)/ntdsapi_spn.exe: PE_EXTRA := -lntdsapi
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
 # The system DLLs' programs (winapi-shim/<dll>/, docs/SYSTEM-DLLS.md) link

@@ -19,3 +19,5 @@ X(misc)
 X(relay)   /* every call from PE code into a builtin: pe-loader/relay.h */
 X(process)
 X(nd2unix) /* read by nd2prov_unix.so itself: its error completions */
+X(rpc)     /* rpcrt4: bindings and the calls routed to ndrun's servers */
+X(pmi)     /* the PMI client MS-MPI ranks reach through rpcrt4 */

@@ -208,3 +208,34 @@ BOOL WINAPI SetThreadGroupAffinity(HANDLE h, const GROUP_AFFINITY *affinity, GRO
 		return FALSE;
 	return set_group_affinity(tid, affinity->Group, affinity->Mask, prev);
 }
+
+/* The groups the process's affinity reaches (the current process only,
+ * as GetProcessAffinityMask). */
+BOOL WINAPI GetProcessGroupAffinity(HANDLE process, PUSHORT count, PUSHORT groups)
+{
+	const struct topology *t = topology_get();
+	USHORT list[TOPO_MAX_GROUPS], n = 0;
+
+	if (!count) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	if (!is_current_process(process))
+		return FALSE;
+	pthread_once(&masks_once, init_masks);
+	thread_list_lock();
+	for (unsigned int g = 0; g < t->ngroups; g++)
+		if (topology_mask_from_cpuset(t, g, &process_set))
+			list[n++] = (USHORT)g;
+	thread_list_unlock();
+	if (!n)
+		list[n++] = 0;
+	if (*count < n || !groups) {
+		*count = n;
+		SetLastError(ERROR_INSUFFICIENT_BUFFER);
+		return FALSE;
+	}
+	memcpy(groups, list, n * sizeof(*list));
+	*count = n;
+	return TRUE;
+}

@@ -79,6 +79,7 @@ BOOL WINAPI SetThreadIdealProcessorEx(HANDLE h, PPROCESSOR_NUMBER ideal, PPROCES
 /* affinity.c, systemtopologyapi.c (the Wine headers lack them) */
 BOOL WINAPI GetThreadGroupAffinity(HANDLE h, GROUP_AFFINITY *affinity);
 BOOL WINAPI SetThreadGroupAffinity(HANDLE h, const GROUP_AFFINITY *affinity, GROUP_AFFINITY *prev);
+BOOL WINAPI GetProcessGroupAffinity(HANDLE process, PUSHORT count, PUSHORT groups);
 BOOL WINAPI GetNumaHighestNodeNumber(PULONG highest);
 BOOL WINAPI GetNumaNodeProcessorMask(UCHAR node, PULONGLONG mask);
 

@@ -29,11 +29,12 @@ extern char relay_common_ret[];
 
 static __thread struct {
 	void *ret;
+	DWORD code; /* EXCEPTION_ACCESS_VIOLATION, or seh_raise_on_return's */
 	const void *addr;
 	int write;
 } pending;
 
-void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write)
+static void redirect_return(void **ret_slot, void *ret, const char *what)
 {
 	/* Under +relay the builtin returns into relay_common, whose rbp
 	 * frame (saved by the builtin's prologue, just below its return
@@ -46,13 +47,27 @@ void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write
 	/* The frame-pointer layout the macro relies on, and a PE caller,
 	 * checked. */
 	if (*ret_slot != ret || !seh_pc_in_pe((ULONG64)ret)) {
-		ndrun_error("internal error: no return address to redirect for an access violation at %p", addr);
+		ndrun_error("internal error: no return address to redirect for %s", what);
 		abort();
 	}
 	pending.ret = ret;
+	*ret_slot = seh_av_trampoline;
+}
+
+void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write)
+{
+	pending.code = EXCEPTION_ACCESS_VIOLATION;
 	pending.addr = addr;
 	pending.write = write;
-	*ret_slot = seh_av_trampoline;
+	redirect_return(ret_slot, ret, "an access violation");
+}
+
+void seh_raise_on_return(void **ret_slot, void *ret, unsigned int code)
+{
+	pending.code = code;
+	pending.addr = NULL;
+	pending.write = 0;
+	redirect_return(ret_slot, ret, "an exception");
 }
 
 /* Called by the trampoline: where the builtin should have returned.  An
@@ -70,8 +85,18 @@ void __attribute__((ms_abi)) seh_raise_av_worker(ULONG_PTR *args, CONTEXT *ctx)
 
 	(void)args;
 	memset(&rec, 0, sizeof(rec));
-	rec.ExceptionCode = EXCEPTION_ACCESS_VIOLATION;
 	rec.ExceptionAddress = (void *)ctx->Rip;
+	if (pending.code != EXCEPTION_ACCESS_VIOLATION) {
+		/* As RaiseException(code, EXCEPTION_NONCONTINUABLE, 0, NULL)
+		 * would in the caller (RpcRaiseException's form). */
+		rec.ExceptionCode = pending.code;
+		rec.ExceptionFlags = EXCEPTION_NONCONTINUABLE;
+		TRACE(seh, "exception %#x for a builtin's caller at %p\n", (unsigned)pending.code,
+		      rec.ExceptionAddress);
+		seh_dispatch(&rec, ctx);
+		return;
+	}
+	rec.ExceptionCode = EXCEPTION_ACCESS_VIOLATION;
 	rec.NumberParameters = 2;
 	rec.ExceptionInformation[0] = pending.write ? EXCEPTION_WRITE_FAULT : EXCEPTION_READ_FAULT;
 	rec.ExceptionInformation[1] = (ULONG_PTR)pending.addr;

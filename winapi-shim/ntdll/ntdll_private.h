@@ -28,6 +28,11 @@ void WINAPI RtlGetNtVersionNumbers(ULONG *major, ULONG *minor, ULONG *build);
 /* image headers (image.c) */
 PVOID WINAPI RtlAddressInSectionTable(const IMAGE_NT_HEADERS *nt, HMODULE module, DWORD rva);
 
+/* IPv4 text (ipv4.c): declared by ip2string.h */
+#include <inaddr.h>
+#include <in6addr.h>
+#include <ip2string.h>
+
 /* pointer encoding (rtlpointer.c) */
 PVOID WINAPI RtlEncodeSystemPointer(PVOID ptr);
 PVOID WINAPI RtlDecodeSystemPointer(PVOID ptr);

@@ -36,6 +36,10 @@ void seh_unregister_image(void *base);
  * is lost).  Only for builtins PE code calls directly: the macro
  * redirects the calling function's own return. */
 void seh_fault_on_return(void **ret_slot, void *ret, const void *addr, int write);
+/* The same for any exception code: a builtin whose Windows counterpart
+ * raises (rpcrt4's failed calls) has its PE caller see the exception
+ * raised, noncontinuable and without parameters, as it returns. */
+void seh_raise_on_return(void **ret_slot, void *ret, unsigned int code);
 /* Copy len bytes from a pointer PE code passed: false, with nothing
  * faulting, when they are not all readable. */
 bool seh_copy_from_user(void *dst, const void *src, size_t len);
@@ -51,6 +55,9 @@ bool seh_run_probed(void (*fn)(void *), void *arg);
 /* For the fault handler: a fault in ndrun's code while seh_copy_from_user
  * copies resumes there (it returns false); otherwise returns. */
 void seh_probe_recover(int sig);
+
+#define SEH_RAISE_ON_RETURN(code) \
+	seh_raise_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (code))
 
 #define SEH_RAISE_AV_ON_RETURN(addr, write)                                                             \
 	seh_fault_on_return((void **)__builtin_frame_address(0) + 1, __builtin_return_address(0), (addr), \

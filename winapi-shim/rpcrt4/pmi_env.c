@@ -1,0 +1,182 @@
+/* The start-up translation of pmi_env.h. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "core/debug.h"
+#include "rpcrt4/pmi_env.h"
+#include "rpcrt4/rpcrt4_private.h"
+
+static struct pmi client;
+static bool connected;
+
+struct pmi *pmi_env_client(void)
+{
+	return connected ? &client : NULL;
+}
+
+/* PMI_PORT=host:port: a TCP connection to the process manager. */
+static int connect_port(const char *port)
+{
+	char host[256];
+	const char *colon = strrchr(port, ':');
+	struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM }, *ai, *a;
+	int fd = -1;
+
+	if (!colon || (size_t)(colon - port) >= sizeof(host))
+		return -1;
+	memcpy(host, port, colon - port);
+	host[colon - port] = 0;
+	if (getaddrinfo(host, colon + 1, &hints, &ai))
+		return -1;
+	for (a = ai; a && fd < 0; a = a->ai_next) {
+		fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+		if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen)) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	freeaddrinfo(ai);
+	return fd;
+}
+
+static int env_int(const char *name, int dflt)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? atoi(v) : dflt;
+}
+
+/* A GUID from the KVS name: the same bytes on every rank of the job. */
+static void kvs_guid(const char *name, char out[37])
+{
+	unsigned long long h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
+	unsigned char b[16];
+
+	for (const char *p = name; *p; p++) {
+		h1 = (h1 ^ (unsigned char)*p) * 0x100000001b3ull;
+		h2 = (h2 ^ (unsigned char)*p) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+	}
+	memcpy(b, &h1, 8);
+	memcpy(b + 8, &h2, 8);
+	b[6] = (b[6] & 0x0f) | 0x40; /* version 4, variant 10x */
+	b[8] = (b[8] & 0x3f) | 0x80;
+	snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+		 b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+}
+
+static void set_env(const char *name, const char *value)
+{
+	/* Both: the Linux environ for child processes ndrun starts, and
+	 * kernel32's copy, whichever of them was read first. */
+	setenv(name, value, 1);
+	SetEnvironmentVariableA(name, value);
+}
+
+/* The node-id mapping: creates or opens it, fills it when created. */
+static bool node_ids(struct pmi *p, char *name, size_t namelen)
+{
+	char map[PMI_MAX_VALUE];
+	unsigned short *node = calloc(p->size, sizeof(*node));
+	HANDLE h;
+	int first;
+	bool ok = false;
+
+	snprintf(name, namelen, "ndshim-pmi-%s-node-ids", p->kvsname);
+	for (char *c = name; *c; c++)
+		if (*c == '\\')
+			*c = '_';
+	if (!node)
+		return false;
+	if (pmi_process_mapping(p, map, sizeof(map)) || !pmi_parse_mapping(map, p->size, node)) {
+		/* No map: every rank on one node, which MS-MPI assumes
+		 * too when PMI_NODE_IDS is absent; but it needs the
+		 * mapping for more than one rank. */
+		TRACE(pmi, "no usable PMI_process_mapping (%s): all ranks on node 0\n", map);
+		memset(node, 0, p->size * sizeof(*node));
+	}
+	for (first = 0; first < p->size && node[first] != node[p->rank]; first++)
+		;
+	if (first == p->rank) {
+		void *view;
+
+		h = CreateFileMappingA(INVALID_HANDLE_VALUE, NULL, PAGE_READWRITE, 0, p->size * sizeof(*node), name);
+		if (!h || !(view = MapViewOfFile(h, FILE_MAP_WRITE, 0, 0, 0))) {
+			ndrun_error("cannot create the PMI_NODE_IDS mapping %s (error %u)", name,
+				    (unsigned)GetLastError());
+			goto out;
+		}
+		memcpy(view, node, p->size * sizeof(*node));
+		UnmapViewOfFile(view);
+	}
+	/* The mapping exists on every node once all ranks have passed this. */
+	if (pmi_fence(p)) {
+		ndrun_error("PMI fence failed: %s", strerror(errno));
+		goto out;
+	}
+	if (first != p->rank && !(h = OpenFileMappingA(FILE_MAP_READ, FALSE, name))) {
+		ndrun_error("cannot open the PMI_NODE_IDS mapping %s (error %u)", name, (unsigned)GetLastError());
+		goto out;
+	}
+	/* h stays open: the mapping lives as long as any rank of the node. */
+	ok = true;
+out:
+	free(node);
+	return ok;
+}
+
+bool pmi_env_init(void)
+{
+	const char *fdstr = getenv("PMI_FD"), *port = getenv("PMI_PORT");
+	char buf[PMI_MAX_KVSNAME + 64], guid[37];
+	int fd, version;
+
+	if (getenv("PMI_KVS"))
+		return true;
+	if (fdstr && *fdstr) {
+		fd = atoi(fdstr);
+		/* Not inherited by the program's own child processes. */
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	} else if (port && strchr(port, ':')) {
+		if ((fd = connect_port(port)) < 0) {
+			ndrun_error("cannot connect to the process manager at PMI_PORT=%s", port);
+			return false;
+		}
+	} else {
+		return true;
+	}
+	/* NDSHIM_PMI_VERSION=1 or 2 asks for one.  Otherwise PMI-2 first
+	 * where Slurm started the rank (PMI_JOBID: its pmi2 plugin speaks
+	 * nothing else), PMI-1 first elsewhere: hydra speaks both, but its
+	 * PMI-2 has no abort, and MPI_Abort's exit code would be lost. */
+	version = env_int("NDSHIM_PMI_VERSION", 0);
+	if (version != 1 && version != 2)
+		version = getenv("PMI_JOBID") ? 0 : -1;
+	if (pmi_init(&client, fd, version, env_int("PMI_RANK", -1), env_int("PMI_SIZE", -1))) {
+		ndrun_error("PMI handshake with the process manager failed: %s", strerror(errno));
+		return false;
+	}
+	connected = true;
+	if (!node_ids(&client, buf, sizeof(buf)))
+		return false;
+	set_env("PMI_NODE_IDS", buf);
+	kvs_guid(client.kvsname, guid);
+	set_env("PMI_KVS", guid);
+	snprintf(buf, sizeof(buf), "%d", client.rank);
+	set_env("PMI_RANK", buf);
+	snprintf(buf, sizeof(buf), "%d", client.size);
+	set_env("PMI_SIZE", buf);
+	snprintf(buf, sizeof(buf), "%d", client.appnum);
+	set_env("PMI_APPNUM", buf);
+	set_env("PMI_SMPD_KEY", "0");
+	set_env("PMI_PORT", "ndshim-pmi");
+	unsetenv("PMI_FD");
+	SetEnvironmentVariableA("PMI_FD", NULL);
+	return true;
+}
