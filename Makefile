@@ -18,6 +18,8 @@
 #   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
 #   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
+#   make ndsdk         Microsoft's NetworkDirect SDK test tools (a fixture; tests/ndsdk/)
+#   make check-ndsdk   the 14 SDK tools in the rig, one guest and two (docs/ND-CONFORMANCE.md)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
 # Suites live in their own folders and bring their own rules (*/rules.mk);
@@ -136,6 +138,7 @@ endef
 -include tests/binfmt/rules.mk
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
+-include tests/ndsdk/rules.mk
 
 # real needs the npm registry: check-real-online runs it, or says loudly
 # that it cannot and files it as skipped.
