@@ -270,7 +270,7 @@ static inline __attribute__((always_inline)) int32_t qp_receive(struct nd_qp *qp
 		return ND_INVALID_DEVICE_REQUEST;	/* on an SRQ */
 	if (unlikely(nsge > qp->max_recv_sge))
 		return ND_DATA_OVERRUN;
-	if (unlikely(nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge) > qp->max_transfer))
+	if (unlikely(nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge) > ND_MAX_RECEIVE_BYTES))
 		return ND_BUFFER_OVERFLOW;
 	s = &qp->rq[qp->rq_head & qp->rq_mask];
 	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))
