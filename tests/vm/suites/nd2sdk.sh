@@ -8,10 +8,13 @@ nd2sdk_exe=$NDSHIM_VM_BUILD/tests/nd2/nd2sdk_rig.exe
 nd2sdk_logs=$NDSHIM_VM_RESULTS/nd2sdk
 mkdir -p "$nd2sdk_logs"
 
+# NDSHIM_ND2SDK_PINGS and _ROUNDS: the lengths of the depth and spin runs.
 nd2sdk_one() { # ROLE PEER
 	_rc=0
+	_y=
+	[ "${NDSHIM_VM_HOSTS:-1}" = 2 ] || _y=yield
 	timeout "${NDSHIM_ND2SDK_TIMEOUT:-240}" "$NDSHIM_VM_BUILD/ndrun" "$nd2sdk_exe" "$1" "$NDSHIM_VM_ADDR" "$2" \
-		${NDSHIM_ND2SDK_PINGS:-} > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.log" 2>&1 || _rc=$?
+		"${NDSHIM_ND2SDK_PINGS:-2000}" "${NDSHIM_ND2SDK_ROUNDS:-50}" $_y > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.log" 2>&1 || _rc=$?
 	echo $_rc > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.rc"
 }
 
