@@ -22,16 +22,22 @@ static uint32_t pow2_at_least(uint32_t v)
 /* The device allocates every slot of a queue up front, each with room for
  * its SGEs, so a queue gets the depth that was asked.  Clients post more
  * SGEs than they asked for, though (docs/nd2-decisions.md): a queue short
- * enough that the room costs little gets the adapter's maximum. */
+ * enough that the room costs little gets the adapter's maximum, and a
+ * deeper one room for ND_MIN_SGE_ROOM (the SDK's ndmw asks for 1 SGE on a
+ * queue 16,384 deep, then sends 2; 4 cost rxe 12 MiB for such a QP, the
+ * adapter's 32 would cost 64 MiB). */
 #define ND_SGE_BUDGET 16384	/* SGE entries per queue, 256 KiB */
+#define ND_MIN_SGE_ROOM 4
 
 static uint32_t sge_room(const struct nd_adapter *a, uint32_t asked, uint32_t depth)
 {
+	uint32_t least = a->max_sge < ND_MIN_SGE_ROOM ? a->max_sge : ND_MIN_SGE_ROOM;
+
 	if (!asked)
 		asked = 1;
 	if ((uint64_t)depth * a->max_sge <= ND_SGE_BUDGET && asked < a->max_sge)
 		return a->max_sge;
-	return asked;
+	return asked > least ? asked : least;
 }
 
 ND_CALL(qp_create)
