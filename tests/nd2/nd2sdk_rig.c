@@ -7,6 +7,8 @@
  *
  *   bigrecv  ndmw: a Receive whose one SGE is the whole registered buffer
  *            (64 MiB, more than MaxTransferLength) takes a small Send;
+ *            Then ndmw's phase 1: a 32 MiB RDMA Read and a 16 MiB RDMA
+ *            Write of that region, one request each, every byte checked;
  *   sges     ndmw: a QP as deep as Query allows that asked for 1 SGE per
  *            request takes a Send of 2 (MaxInitiatorSge allows 32);
  *   depth    ndpingpong: queues sized from Query (one CQ of depth
@@ -33,6 +35,8 @@
 
 #define BIG (64u << 20)
 #define SMALL 100
+#define BIG_READ (32u << 20)	/* ndmw reads the lower 32 MiB in one request */
+#define BIG_WRITE (16u << 20)	/* and writes 16 MiB in one */
 
 static char pat(ULONG i)
 {
@@ -54,7 +58,8 @@ static void bigrecv_server(struct side *s, IND2Listener *l)
 	int got;
 
 	if (!buf || s->ad->lpVtbl->CreateMemoryRegion(s->ad, &IID_IND2MemoryRegion, s->file, (void **)&mr) != ND_SUCCESS ||
-	    wait_ov(s, mr->lpVtbl->Register(mr, buf, BIG, ND_MR_FLAG_ALLOW_LOCAL_WRITE, &ov), &ov, 30000) != ND_SUCCESS)
+	    wait_ov(s, mr->lpVtbl->Register(mr, buf, BIG, ND_MR_FLAG_ALLOW_LOCAL_WRITE | ND_MR_FLAG_ALLOW_REMOTE_READ |
+						ND_MR_FLAG_ALLOW_REMOTE_WRITE, &ov), &ov, 30000) != ND_SUCCESS)
 		die("bigrecv: register 64 MiB");
 	sge.Buffer = buf;
 	sge.BufferLength = BIG;
@@ -71,6 +76,15 @@ static void bigrecv_server(struct side *s, IND2Listener *l)
 	      "bigrecv: the client's %u-byte Send lands in it: ND_SUCCESS, %u bytes, every byte right (%s, %#lx, %lu bytes, "
 	      "%lu wrong)", SMALL, SMALL, got ? "completed" : "never completed", got ? r.Status : 0,
 	      got ? r.BytesTransferred : 0, bad);
+	/* ndmw's phase 1: the peer reads 32 MiB and writes 16 MiB in one
+	 * request each. */
+	for (i = 0; i < BIG; i++)
+		buf[i] = pat(i / 4096 + i);
+	ctl_send(s, "bigrdma", (UINT64)(ULONG_PTR)buf, mr->lpVtbl->GetRemoteToken(mr));
+	ctl_expect(s, "bigrdma-written");
+	for (i = 0, bad = 0; i < BIG_WRITE; i++)
+		bad += buf[BIG_READ + i] != (char)~pat(i / 4096 + i);
+	check(!bad, "bigrdma: the client's %u-byte RDMA Write landed, every byte right (%lu wrong)", BIG_WRITE, bad);
 	ctl_expect(s, "bigrecv-done");
 	disconnect(s, c);
 	drain(s);
@@ -79,6 +93,50 @@ static void bigrecv_server(struct side *s, IND2Listener *l)
 	wait_ov(s, mr->lpVtbl->Deregister(mr, &ov), &ov, 30000);
 	mr->lpVtbl->Release(mr);
 	VirtualFree(buf, 0, MEM_RELEASE);
+}
+
+/* A 32 MiB RDMA Read and a 16 MiB RDMA Write, one request each, as ndmw's
+ * phase 1 does (more than rxe's 8 MiB port figure: see device.c). */
+static void bigrdma_client(struct side *s, IND2QueuePair *qp)
+{
+	char *mine = VirtualAlloc(NULL, BIG_READ, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+	IND2MemoryRegion *mr = NULL;
+	OVERLAPPED ov = { 0 };
+	struct ctl_msg m;
+	ND2_SGE sge;
+	ND2_RESULT r;
+	HRESULT st;
+	ULONG i, bad = 0;
+	int got;
+
+	if (!mine || s->ad->lpVtbl->CreateMemoryRegion(s->ad, &IID_IND2MemoryRegion, s->file, (void **)&mr) != ND_SUCCESS ||
+	    wait_ov(s, mr->lpVtbl->Register(mr, mine, BIG_READ, ND_MR_FLAG_ALLOW_LOCAL_WRITE | ND_MR_FLAG_RDMA_READ_SINK, &ov),
+		    &ov, 30000) != ND_SUCCESS)
+		die("bigrdma: register 32 MiB");
+	ctl_recv(s, "bigrdma", &m);
+	sge.Buffer = mine;
+	sge.BufferLength = BIG_READ;
+	sge.MemoryRegionToken = mr->lpVtbl->GetLocalToken(mr);
+	st = qp->lpVtbl->Read(qp, (void *)0xBD, &sge, 1, m.addr, m.token, 0);
+	got = st == ND_SUCCESS && get_one(s, &r, 120000);
+	for (i = 0; got && r.Status == ND_SUCCESS && i < BIG_READ; i++)
+		bad += mine[i] != pat(i / 4096 + i);
+	check(got && r.Status == ND_SUCCESS && !bad,
+	      "bigrdma: an RDMA Read of %u bytes in one request (MaxTransferLength %lu): ND_SUCCESS, every byte right "
+	      "(%#lx, then %s %#lx, %lu wrong)", BIG_READ, s->info.MaxTransferLength, st, got ? "completed" : "not completed",
+	      got ? r.Status : 0, bad);
+	for (i = 0; i < BIG_WRITE; i++)
+		mine[i] = (char)~pat(i / 4096 + i);
+	sge.BufferLength = BIG_WRITE;
+	st = qp->lpVtbl->Write(qp, (void *)0xBE, &sge, 1, m.addr + BIG_READ, m.token, 0);
+	got = st == ND_SUCCESS && get_one(s, &r, 120000);
+	check(got && r.Status == ND_SUCCESS, "bigrdma: an RDMA Write of %u bytes in one request: ND_SUCCESS (%#lx, then %s %#lx)",
+	      BIG_WRITE, st, got ? "completed" : "not completed", got ? r.Status : 0);
+	ctl_send(s, "bigrdma-written", 0, 0);
+	memset(&ov, 0, sizeof(ov));
+	wait_ov(s, mr->lpVtbl->Deregister(mr, &ov), &ov, 30000);
+	mr->lpVtbl->Release(mr);
+	VirtualFree(mine, 0, MEM_RELEASE);
 }
 
 static void bigrecv_client(struct side *s, const char *peer)
@@ -98,6 +156,7 @@ static void bigrecv_client(struct side *s, const char *peer)
 	got = st == ND_SUCCESS && get_one(s, &r, 60000);
 	check(got && r.Status == ND_SUCCESS, "bigrecv: a %u-byte Send into the server's 64 MiB Receive: ND_SUCCESS (%#lx, %s %#lx)",
 	      SMALL, st, got ? "completed" : "never completed", got ? r.Status : 0);
+	bigrdma_client(s, qp);
 	ctl_send(s, "bigrecv-done", 0, 0);
 	disconnect(s, c);
 	drain(s);
@@ -275,6 +334,26 @@ static void pp_close(struct side *s, struct pp *p, IND2Connector *c)
 	VirtualFree(p->buf, 0, MEM_RELEASE);
 }
 
+/* ndpingpong connects with read limits 0 both ways (no RDMA Read). */
+static HRESULT accept0(struct side *s, IND2Connector *c, IND2QueuePair *qp)
+{
+	OVERLAPPED ov = { 0 };
+
+	return wait_ov(s, c->lpVtbl->Accept(c, (IUnknown *)qp, 0, 0, NULL, 0, &ov), &ov, 30000);
+}
+
+static HRESULT connect0(struct side *s, IND2Connector *c, IND2QueuePair *qp, const char *peer)
+{
+	struct sockaddr_in dst = addr_of(peer, PORT);
+	OVERLAPPED ov = { 0 };
+	HRESULT st = c->lpVtbl->Connect(c, (IUnknown *)qp, (struct sockaddr *)&dst, sizeof(dst), 0, 0, NULL, 0, &ov);
+
+	if ((st = wait_ov(s, st, &ov, 60000)) != ND_SUCCESS)
+		return st;
+	memset(&ov, 0, sizeof(ov));
+	return wait_ov(s, c->lpVtbl->CompleteConnect(c, &ov), &ov, 30000);
+}
+
 /* The pong side: a Receive reposted after each one taken, then the echo. */
 static void depth_server(struct side *s, IND2Listener *l, ULONG pings)
 {
@@ -286,7 +365,7 @@ static void depth_server(struct side *s, IND2Listener *l, ULONG pings)
 	pp_open(s, &p, s->info.MaxReceiveQueueDepth);
 	pp_fill(&p, "the server");
 	c = get_request(s, l);
-	check(accept_on(s, c, p.qp) == ND_SUCCESS, "depth: connection accepted");
+	check(accept0(s, c, p.qp) == ND_SUCCESS, "depth: connection accepted, read limits 0");
 	for (i = 0; i < pings; i++) {
 		if (!pp_wait(&p, &p.recv_done, 60000))
 			break;
@@ -310,7 +389,7 @@ static void depth_client(struct side *s, const char *peer, ULONG pings)
 	ULONG i;
 
 	pp_open(s, &p, s->info.MaxInitiatorQueueDepth);
-	check(connect_to(s, c, p.qp, peer, 1) == ND_SUCCESS, "depth: connected");
+	check(connect0(s, c, p.qp, peer) == ND_SUCCESS, "depth: connected, read limits 0");
 	pp_fill(&p, "the client");
 	for (i = 0; i < pings; i++) {
 		if ((st = pp_send(&p, i % 64 + 1)) != ND_SUCCESS || !pp_wait(&p, &p.send_done, 60000))
