@@ -76,3 +76,6 @@ ndsdk: $(NDSDK_EXES)
 check-ndsdk: ndsdk all $(ND2UNIX_SO)
 	@mkdir -p $(RESULTS)
 	@NDSHIM_VM_BUILD=$(BUILD) tests/ndsdk/run $(RESULTS)/ndsdk.summary
+
+# check-vm runs the fast part (tests/vm/suites/ndsdk.sh).
+check-vm: ndsdk
