@@ -69,11 +69,21 @@ local_pair() {
 # run_suites: every suite in tests/vm/suites, sourced into this shell.
 # Those marked "rig-order: last" (they cut the link or delete rxe0) come
 # after the rest, so no other suite runs on a device or link just restored.
+# Each suite's time is printed as a note ("    | time: SUITE N s"), which
+# tests/vm/check gathers into its summary of where check-vm's time goes.
 run_suites() {
 	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
-		grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+		grep -q '^# rig-order: last' "$_suite" || run_timed "$_suite"
 	done
 	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
-		! grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+		! grep -q '^# rig-order: last' "$_suite" || run_timed "$_suite"
 	done
+}
+
+run_timed() { # SUITE-FILE: sourced, so it shares this shell (and no arguments)
+	_rt_f=$1
+	shift
+	_rt_t0=$(date +%s)
+	. "$_rt_f"
+	echo "    | time: $(vm_name "$(basename "$_rt_f" .sh)") $(($(date +%s) - _rt_t0)) s"
 }
