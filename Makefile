@@ -16,6 +16,8 @@
 #   make install       PREFIX=/usr/local DESTDIR=  (dist/rules.mk); make uninstall
 #   make check-install install into a temporary DESTDIR, run from there, uninstall
 #   make check-trace   NDSHIM_DEBUG's format and +relay on a sample
+#   make check-cli     ndrun's and ndinfo's command lines, warnings, nothing left behind
+#   make check-docs    the README's commands and outputs; help, man pages and README agree
 #   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
 #   make ndsdk         Microsoft's NetworkDirect SDK test tools (a fixture; tests/ndsdk/)
@@ -132,6 +134,9 @@ endef
 -include nd2provider/rules.mk
 -include sdk/rules.mk
 -include samples/rules.mk
+-include tools/ndinfo/rules.mk
+-include tests/cli/rules.mk
+-include tests/docs/rules.mk
 -include bench/rules.mk
 -include dist/rules.mk
 -include tests/install/rules.mk
@@ -142,7 +147,7 @@ endef
 
 # real needs the npm registry: check-real-online runs it, or says loudly
 # that it cannot and files it as skipped.
-SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan \
+SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan cli docs \
           install install-asan sdk sdk-asan binfmt samples vm real real-asan
 check-suites:
 	@rm -f $(RESULTS)/*.summary

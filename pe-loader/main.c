@@ -4,13 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "binfmt.h"
 #include "check.h"
 #include "core/debug.h"
+#include "core/codepage.h"
 #include "core/heap.h"
+#include "core/progfile.h"
+#include "core/shm.h"
 #include "core/startup.h"
 #include "core/thread.h"
+#include "core/wstr.h"
 #include "exit_codes.h"
 #include "loader.h"
 #include "module.h"
@@ -21,10 +26,14 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ndrun [--] PROGRAM.exe [ARGS...]\n"
-		"       ndrun --check PROGRAM.exe [DLL...]\n"
-		"       ndrun --register [NAME] | --unregister [NAME] | --help | --version\n"
+		"Usage: ndrun [--] PROGRAM[.exe] [ARGS...]\n"
+		"       ndrun --check PROGRAM[.exe] [DLL...]\n"
+		"       ndrun --register [NAME] | --unregister [NAME] | -h | --help | --version\n"
 		"Run a Windows x86-64 console program on Linux.\n"
+		"\n"
+		"PROGRAM is found as Windows' CreateProcess finds it: a Linux or Windows\n"
+		"path (C:\\dir\\x.exe is /dir/x.exe), .exe added when it has no extension,\n"
+		"letter case ignored when no exact match exists.\n"
 		"\n"
 		"  --check              resolve the import graph of PROGRAM (and of DLLs it\n"
 		"                       loads at run time) as loading would, run nothing, and\n"
@@ -37,22 +46,68 @@ static void usage(FILE *f)
 		"  --register [NAME]    (root) register this ndrun with binfmt_misc as entry NAME\n"
 		"                       (default ndrun), so that ./PROGRAM.exe ARGS runs under it\n"
 		"  --unregister [NAME]  (root) remove that binfmt_misc entry\n"
+		"  -h, --help           this text;  --version  ndrun's version\n"
 		"\n"
-		"Environment:\n"
-		"  NDSHIM_DEBUG=+chan,-chan   trace channels to stderr (+all for every one):\n"
-		"                             loader imports tls thread heap virtual sync handle\n"
-		"                             iocp file msvcrt seh winsock nd misc process relay\n"
-		"                             nd2unix\n"
-		"  NDSHIM_RELAY_INCLUDE=LIST  +relay traces only these (dll, dll.Function, Function; ';')\n"
-		"  NDSHIM_RELAY_EXCLUDE=LIST  +relay leaves these out\n"
-		"  NDSHIM_DLL_PATH=DIR:DIR    where to look for PE DLLs after the program's folder\n"
+		"Environment (ndrun(1) and the README say more):\n"
+		"  NDSHIM_DEBUG=+chan,-chan    trace channels to stderr (+all for every one):\n"
+		"                              %s\n"
+		"  NDSHIM_RELAY_INCLUDE=LIST   +relay traces only these (dll, dll.Function, Function; ';')\n"
+		"  NDSHIM_RELAY_EXCLUDE=LIST   +relay leaves these out\n"
+		"  NDSHIM_DLL_PATH=DIR:DIR     where to look for PE DLLs after the program's folder\n"
+		"  NDSHIM_DLL_OVERRIDES=LIST   per DLL, native (n) or builtin (b) first: \"dbghelp=n;msvcrt=b\"\n"
+		"  NDSHIM_ACP, NDSHIM_OEMCP    the ANSI and OEM code pages (default 1252, 437)\n"
+		"  NDSHIM_REGISTRY=DIR         where the registry hive files are\n"
+		"  NDSHIM_ND_PROVIDERS=LIST    the ND provider DLLs of the Winsock catalog (';')\n"
+		"  NDSHIM_ND_CONFIG=FILE       a file listing them, one per line\n"
+		"  NDSHIM_ND_UNIX=FILE         the provider's Linux side (nd2prov_unix.so)\n"
+		"  NDSHIM_ND_DIRECT_WAIT=0     CQ events through the provider's event thread only\n"
 		"\n"
 		"Exit status: the program's exit code (low 8 bits), or\n"
 		"  %d  the program could not be loaded (bad file, missing DLL, ...)\n"
 		"  %d  the program called a Win32 function ndrun does not implement\n"
 		"  %d  bad ndrun command line\n",
-		NDRUN_EXIT_CHECK_MISSING, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_BAD_IMAGE, NDRUN_EXIT_UNIMPLEMENTED,
-		NDRUN_EXIT_USAGE);
+		NDRUN_EXIT_CHECK_MISSING, NDRUN_EXIT_BAD_IMAGE, debug_channel_list(), NDRUN_EXIT_BAD_IMAGE,
+		NDRUN_EXIT_UNIMPLEMENTED, NDRUN_EXIT_USAGE);
+}
+
+/* A usage mistake: one line saying what is wrong, not the whole usage. */
+static int usage_error(const char *fmt, const char *arg)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	ndrun_error("%s (try --help)", msg);
+	return NDRUN_EXIT_USAGE;
+}
+
+/* The file the command line's PROGRAM names, found as CreateProcess
+ * finds a program (core/progfile.h): a file that exists as named is
+ * taken as it is (ndrun's messages say what is wrong with it); else the
+ * name as a Windows path, ".exe" added, any letter case.  NULL after
+ * saying that nothing was found. */
+static char *find_program(const char *arg)
+{
+	struct stat st;
+	WCHAR *w;
+	char *found = NULL;
+	size_t len;
+	bool add_exe;
+
+	if (!stat(arg, &st))
+		return strdup(arg);
+	w = utf8_to_utf16_dup(arg);
+	if (!w) {
+		ndrun_error("out of memory");
+		return NULL;
+	}
+	len = wstr_len(w);
+	add_exe = !progfile_has_ext(w, len);
+	found = progfile_find(NULL, w, len, add_exe);
+	free(w);
+	if (!found)
+		ndrun_error("%s: no such program%s%s%s", arg, add_exe ? " (nor " : "", add_exe ? arg : "",
+			    add_exe ? ".exe, in any letter case)" : " (in any letter case)");
+	return found;
 }
 
 /* The main thread's stack, for TEB.StackBase/StackLimit. */
@@ -79,9 +134,10 @@ int main(int argc, char **argv)
 	void *stack_base, *stack_limit;
 	exe_entry_fn entry;
 	int i = 1, startup_fd = -1;
+	char *program;
 
 	debug_init(getenv("NDSHIM_DEBUG"));
-	if (i < argc && !strcmp(argv[i], "--help")) {
+	if (i < argc && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))) {
 		usage(stdout);
 		return 0;
 	}
@@ -90,19 +146,18 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (i < argc && !strcmp(argv[i], "--check")) {
-		if (++i >= argc) {
-			usage(stderr);
-			return NDRUN_EXIT_USAGE;
-		}
+		if (++i >= argc)
+			return usage_error("%s needs a program to check", "--check");
+		if (!(program = find_program(argv[i])))
+			return NDRUN_EXIT_BAD_IMAGE;
+		argv[i] = program;
 		return check_main(argc - i, argv + i);
 	}
 	if (i < argc && (!strcmp(argv[i], "--register") || !strcmp(argv[i], "--unregister"))) {
 		const char *name = i + 1 < argc ? argv[i + 1] : BINFMT_DEFAULT_NAME;
 
-		if (i + 2 < argc) {
-			ndrun_error("%s takes at most one entry name", argv[i]);
-			return NDRUN_EXIT_USAGE;
-		}
+		if (i + 2 < argc)
+			return usage_error("%s takes at most one entry name", argv[i]);
 		return !strcmp(argv[i], "--register") ? binfmt_register(name) : binfmt_unregister(name);
 	}
 	/* Internal: a CreateProcess parent passes its startup block. */
@@ -112,12 +167,12 @@ int main(int argc, char **argv)
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
-	if (i >= argc || (argv[i][0] == '-' && argv[i][1])) {
-		if (i < argc)
-			ndrun_error("unknown option %s", argv[i]);
-		usage(stderr);
-		return NDRUN_EXIT_USAGE;
-	}
+	else if (i < argc && argv[i][0] == '-' && argv[i][1])
+		return usage_error("unknown option %s", argv[i]);
+	if (i >= argc)
+		return usage_error("%s", "no program given");
+	if (!(program = find_program(argv[i])))
+		return NDRUN_EXIT_BAD_IMAGE;
 
 	/* Windows has no SIGPIPE: a write to a closed pipe fails with
 	 * ERROR_NO_DATA instead. */
@@ -126,7 +181,9 @@ int main(int argc, char **argv)
 	 * values they had in the parent. */
 	if (startup_init(startup_fd))
 		return NDRUN_EXIT_BAD_IMAGE;
-	if (process_init(argv[i], argc - i, argv + i)) {
+	/* Sockets and segments a crashed or killed ndrun left behind. */
+	shm_sweep_stale();
+	if (process_init(program, argc - i, argv + i)) {
 		ndrun_error("out of memory");
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
@@ -146,7 +203,7 @@ int main(int argc, char **argv)
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();
 	loader_lock();
-	exe = module_load_exe(argv[i], &err);
+	exe = module_load_exe(program, &err);
 	if (exe) {
 		loader_peb()->ImageBaseAddress = (HMODULE)exe->base;
 		if (!module_attach_pending(true, &err))

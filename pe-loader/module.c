@@ -137,21 +137,113 @@ static char *find_in_dir(const char *dir, const char *name)
 	return path;
 }
 
-/* Search order: the program's folder, then NDSHIM_DLL_PATH (':'-separated). */
-static char *search_dll(const char *name)
+/* NDSHIM_DLL_PATH's folders that do not exist, said once: a typo there
+ * would otherwise only show as "X.dll not found". */
+static void check_dll_path(const char *env)
+{
+	static bool checked;
+	char *copy, *save, *dir;
+	struct stat st;
+
+	if (checked || !(copy = strdup(env)))
+		return;
+	checked = true;
+	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save))
+		if (stat(dir, &st))
+			ndrun_error("NDSHIM_DLL_PATH: %s: %s", dir, strerror(errno));
+		else if (!S_ISDIR(st.st_mode))
+			ndrun_error("NDSHIM_DLL_PATH: %s: not a folder", dir);
+	free(copy);
+}
+
+/* Search order: the program's folder (when program_folder), then
+ * NDSHIM_DLL_PATH (':'-separated). */
+static char *search_dll(const char *name, bool program_folder)
 {
 	const char *env = getenv("NDSHIM_DLL_PATH");
 	char *found = NULL;
 
-	if (exe_dir && (found = find_in_dir(exe_dir, name)))
+	if (program_folder && exe_dir && (found = find_in_dir(exe_dir, name)))
 		return found;
 	if (env && *env) {
 		char *copy = strdup(env), *save, *dir;
+
+		check_dll_path(env);
 		for (dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found; dir = strtok_r(NULL, ":", &save))
 			found = find_in_dir(dir, name);
 		free(copy);
 	}
 	return found;
+}
+
+/* ---- native or builtin ------------------------------------------------------ */
+
+static const char *const known_dlls[] = {
+#define KNOWNDLL(name) name,
+#include "knowndlls.list"
+#undef KNOWNDLL
+};
+
+static int cmp_known(const void *key, const void *elem)
+{
+	return strcasecmp(key, *(const char *const *)elem);
+}
+
+bool module_is_known_dll(const char *file_name)
+{
+	return bsearch(file_name, known_dlls, sizeof(known_dlls) / sizeof(known_dlls[0]), sizeof(known_dlls[0]),
+		       cmp_known) != NULL;
+}
+
+/* The order NDSHIM_DLL_OVERRIDES gives file_name ("x.dll"), as
+ * WINEDLLOVERRIDES: "name[,name...]=mode;..." with mode n (native only),
+ * b (builtin only), n,b or b,n; names with or without ".dll", any case.
+ * DLL_ORDER_DEFAULT when it names no such DLL.  A malformed entry is
+ * said once and ignored. */
+enum dll_order module_dll_override(const char *file_name)
+{
+	static bool warned;
+	const char *env = getenv("NDSHIM_DLL_OVERRIDES");
+	enum dll_order order = DLL_ORDER_DEFAULT;
+	char *copy, *save, *entry;
+
+	if (!env || !*env || !(copy = strdup(env)))
+		return DLL_ORDER_DEFAULT;
+	for (entry = strtok_r(copy, ";", &save); entry; entry = strtok_r(NULL, ";", &save)) {
+		char *eq = strchr(entry, '='), *names, *nsave, *name;
+		enum dll_order mode;
+
+		if (eq)
+			*eq = 0;
+		if (!eq || !*entry)
+			mode = DLL_ORDER_DEFAULT;
+		else if (!strcmp(eq + 1, "n"))
+			mode = DLL_ORDER_NATIVE;
+		else if (!strcmp(eq + 1, "b"))
+			mode = DLL_ORDER_BUILTIN;
+		else if (!strcmp(eq + 1, "n,b"))
+			mode = DLL_ORDER_NATIVE_BUILTIN;
+		else if (!strcmp(eq + 1, "b,n"))
+			mode = DLL_ORDER_BUILTIN_NATIVE;
+		else
+			mode = DLL_ORDER_DEFAULT;
+		if (mode == DLL_ORDER_DEFAULT) {
+			if (!warned)
+				ndrun_error("NDSHIM_DLL_OVERRIDES: '%s%s%s' is not NAME=n, b, n,b or b,n (ignored)",
+					    entry, eq ? "=" : "", eq ? eq + 1 : "");
+			warned = true;
+			continue;
+		}
+		for (names = entry; (name = strtok_r(names, ",", &nsave)); names = NULL) {
+			char *f = dll_file_name(name);
+
+			if (f && !strcasecmp(f, file_name))
+				order = mode; /* the last entry naming it wins */
+			free(f);
+		}
+	}
+	free(copy);
+	return order;
 }
 
 struct module *module_find_by_name(const char *name)
@@ -644,6 +736,47 @@ static char *search_name(const char *name, const char *importer, struct load_err
 	return fname;
 }
 
+/* A bare DLL name ("x.dll"), native or builtin as Windows and the user
+ * decide.  By default a DLL on Windows' KnownDLLs list that ndrun has
+ * as a builtin is always the builtin (Windows never takes a known DLL
+ * from the program's folder); a known DLL without a builtin is looked
+ * for on NDSHIM_DLL_PATH alone (the stand-in for the system folder);
+ * any other DLL is looked for in the program's folder, then
+ * NDSHIM_DLL_PATH, then among the builtins.  NDSHIM_DLL_OVERRIDES
+ * changes that per DLL (n: the file only, searched in both places; b:
+ * the builtin only; n,b / b,n: both, in that order). */
+static int locate_bare(const char *fname, const char *importer, struct dll_location *loc, struct load_error *err)
+{
+	const struct builtin_dll *b = builtin_find(fname);
+	enum dll_order order = module_dll_override(fname);
+	bool known = module_is_known_dll(fname), overridden = order != DLL_ORDER_DEFAULT;
+	/* The program's folder, unless the DLL is a known one left as it is. */
+	bool app_folder = overridden || !known;
+
+	if (!overridden)
+		order = known && b ? DLL_ORDER_BUILTIN : DLL_ORDER_NATIVE_BUILTIN;
+	if (order == DLL_ORDER_NATIVE || order == DLL_ORDER_NATIVE_BUILTIN)
+		loc->path = search_dll(fname, app_folder);
+	if (!loc->path && order != DLL_ORDER_NATIVE)
+		loc->builtin = b;
+	if (!loc->path && !loc->builtin && order == DLL_ORDER_BUILTIN_NATIVE)
+		loc->path = search_dll(fname, app_folder);
+	if (!loc->path && !loc->builtin) {
+		if (overridden)
+			set_error(err, ERROR_MOD_NOT_FOUND, "%s not found%s%s%s (NDSHIM_DLL_OVERRIDES: %s only)", fname,
+				  importer ? " (imported by " : "", importer ? importer : "", importer ? ")" : "",
+				  order == DLL_ORDER_NATIVE ? "native" : "builtin");
+		else
+			set_not_found(err, fname, importer);
+		dll_location_free(loc);
+		return -1;
+	}
+	TRACE(loader, "%s -> %s (%s%s)\n", fname, loc->path ? loc->path : "builtin",
+	      overridden ? "NDSHIM_DLL_OVERRIDES" : known ? "known DLL" : "search order",
+	      known && !overridden && loc->path ? ", NDSHIM_DLL_PATH only" : "");
+	return 0;
+}
+
 int module_locate(const char *name, const char *importer, struct dll_location *loc, struct load_error *err)
 {
 	char *fname;
@@ -685,15 +818,7 @@ int module_locate(const char *name, const char *importer, struct dll_location *l
 		return 0;
 	}
 	loc->file_name = fname;
-	loc->path = search_dll(fname);
-	if (!loc->path)
-		loc->builtin = builtin_find(fname);
-	if (!loc->path && !loc->builtin) {
-		set_not_found(err, name, importer);
-		dll_location_free(loc);
-		return -1;
-	}
-	return 0;
+	return locate_bare(fname, importer, loc, err);
 }
 
 void dll_location_free(struct dll_location *loc)
@@ -765,6 +890,10 @@ struct module *module_load(const char *name, const char *importer, struct load_e
 
 void module_set_program(const char *exe_path)
 {
+	const char *env = getenv("NDSHIM_DLL_PATH");
+
+	if (env && *env)
+		check_dll_path(env);
 	free(exe_dir);
 	exe_dir = strdup(exe_path);
 	if (exe_dir)

@@ -53,15 +53,30 @@ void loader_unlock(void);
 /* Where a DLL name leads, by the one search policy every load uses
  * (LoadLibrary, imports, forwarders, ndrun --check): a name with a path
  * is that file; an API-set name (api-ms-win-*, ext-ms-win-*) is the
- * builtin that hosts it (winapi-shim/apisets.list); another bare name is
- * looked for in the program's folder, then in NDSHIM_DLL_PATH's folders
- * (case-insensitively), then among the builtin DLLs. */
+ * builtin that hosts it (winapi-shim/apisets.list); a DLL on Windows'
+ * KnownDLLs list (pe-loader/knowndlls.list) is the builtin, never a file
+ * beside the program; another bare name is looked for in the program's
+ * folder, then in NDSHIM_DLL_PATH's folders (case-insensitively), then
+ * among the builtin DLLs.  NDSHIM_DLL_OVERRIDES changes the order per
+ * DLL (module_dll_override). */
 struct dll_location {
 	char *path;                        /* a PE file (absolute), or NULL */
 	const struct builtin_dll *builtin; /* else the builtin */
 	char *file_name;                   /* bare names: what was searched for */
 	bool apiset;                       /* the name was an API set's */
 };
+
+/* What NDSHIM_DLL_OVERRIDES says for a DLL file name ("x.dll"). */
+enum dll_order {
+	DLL_ORDER_DEFAULT,        /* not named: the default rule */
+	DLL_ORDER_NATIVE,         /* n: a PE file only */
+	DLL_ORDER_BUILTIN,        /* b: the builtin only */
+	DLL_ORDER_NATIVE_BUILTIN, /* n,b */
+	DLL_ORDER_BUILTIN_NATIVE, /* b,n */
+};
+enum dll_order module_dll_override(const char *file_name);
+/* Is file_name ("x.dll", any case) on Windows' KnownDLLs list? */
+bool module_is_known_dll(const char *file_name);
 
 /* 0 with *loc filled (free it with dll_location_free), or -1 with *err
  * set ("X not found (imported by Y)").  Nothing is loaded. */

@@ -7,6 +7,7 @@
 #include <windef.h>
 
 #include "core/debug.h"
+#include "core/startup.h"
 #include "exit_codes.h"
 #include "loader.h"
 #include "thunks.h"
@@ -33,6 +34,9 @@ static void WINAPI unimplemented_called(const char *name)
 {
 	loader_stop_runtimes();
 	ndrun_error("unimplemented function %s called", name);
+	/* As any exit: the handle server's socket goes, the parent learns
+	 * the status, shared mutexes held are abandoned. */
+	startup_record_exit(NDRUN_EXIT_UNIMPLEMENTED);
 	_exit(NDRUN_EXIT_UNIMPLEMENTED);
 }
 

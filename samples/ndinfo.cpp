@@ -317,6 +317,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	count = NdGetProviderCount();
+	/* The launcher (tools/ndinfo) reads this line to say why. */
+	if (!count)
+		fprintf(stderr, "ndinfo: no NetworkDirect provider in the Winsock catalog\n");
 	if (show == SHOW_LIST) {
 		printf("    provider AdapterId           addresses\n");
 		printf("    -------- ------------------  ---------\n");

@@ -366,7 +366,7 @@ static void test_current_directory(void)
 }
 
 /* Finding the program: the .exe is appended to a name without an
- * extension, found in the program's folder; lpApplicationName is used as
+ * extension, found in the program's folder whatever the name's case; lpApplicationName is used as
  * it is while the command line (argv[0] included) is passed unchanged. */
 static void test_search(void)
 {
@@ -381,6 +381,17 @@ static void test_search(void)
 	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
 	   "name without .exe: %lu\n", GetLastError());
 	ok(process_finish(&pi) == 7, "name without .exe\n");
+
+	/* Windows file systems match names whatever their case: the
+	 * program's file is process_create.exe. */
+	strcpy(line, "PROCESS_CREATE.EXE child exit 5");
+	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
+	   "name in another case: %lu\n", GetLastError());
+	ok(process_finish(&pi) == 5, "name in another case\n");
+	strcpy(line, "Process_Create child exit 6");
+	ok(CreateProcessA(NULL, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),
+	   "name in another case, without .exe: %lu\n", GetLastError());
+	ok(process_finish(&pi) == 6, "name in another case, without .exe\n");
 
 	strcpy(line, "whatever-argv0 child exit 8");
 	ok(CreateProcessA(self, line, NULL, NULL, FALSE, 0, NULL, NULL, &si, &pi),

@@ -31,6 +31,9 @@ $(PE_BIN)/unicode_wmain.exe: PE_EXTRA := -municode
 $(PE_BIN)/dll_load.exe: PE_EXTRA := -L$(PE_BIN) -limpdll -ldelaydll_delay
 $(PE_BIN)/dll_load.exe: $(PE_BIN)/libimpdll.dll.a $(PE_BIN)/libdelaydll_delay.a $(PE_DLLS)
 
+# dll_search copies fakesys.dll beside a copy of itself under system DLLs' names.
+$(PE_BIN)/dll_search.exe: $(PE_BIN)/fakesys.dll
+
 # The delay-load import library comes from the DLL's .def, as for a DLL
 # whose sources one does not have.
 $(PE_BIN)/lib%_delay.a: $(PE_SRC)/dlls/%.def

@@ -3,6 +3,8 @@
  * back in a later "run" (the store forgotten and reread); a change made
  * by another process shows; a malformed file is an error, not an empty
  * registry; NDSHIM_REGISTRY and XDG_DATA_HOME choose the folder. */
+#include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -151,6 +153,23 @@ static void test_folder(void **state)
 	f = registry_folder();
 	assert_string_equal(f, "/home/me/.local/share/ndshim/registry");
 	free(f);
+	/* HOME unset: the user's home from the password database, never a
+	 * folder under /tmp that other users share. */
+	{
+		struct passwd *pw = getpwuid(getuid());
+		char want[PATH_MAX + 64];
+
+		unsetenv("HOME");
+		f = registry_folder();
+		if (pw && pw->pw_dir && pw->pw_dir[0] == '/') {
+			snprintf(want, sizeof(want), "%s/.local/share/ndshim/registry", pw->pw_dir);
+			assert_string_equal(f, want);
+		} else {
+			assert_null(f);
+		}
+		free(f);
+		setenv("HOME", "/home/me", 1);
+	}
 	setenv("NDSHIM_REGISTRY", folder, 1);
 }
 

@@ -1,7 +1,10 @@
 /* The registry's store: hive trees in memory, their files on disk.
  *
  * Folder: $NDSHIM_REGISTRY when set, else $XDG_DATA_HOME/ndshim/registry,
- * else ~/.local/share/ndshim/registry (created on first use).  One
+ * else ~/.local/share/ndshim/registry (created on first use), ~ being
+ * $HOME or, when HOME is unset, the user's home in the password
+ * database.  A user with neither gets a registry in memory for the run
+ * (never a folder shared with other users under /tmp), and is told so.  One
  * file per hive: machine.reg (HKEY_LOCAL_MACHINE, with HKEY_CLASSES_ROOT
  * as its Software\Classes), user.reg (HKEY_CURRENT_USER) and users.reg
  * (HKEY_USERS).
@@ -19,7 +22,8 @@
  * listed too, so it survives.  Volatile keys are not written.  Lines
  * starting with '#' and blank lines are ignored; a malformed line makes
  * the whole file unreadable (ERROR_REGISTRY_CORRUPT) rather than
- * silently dropping keys.
+ * silently dropping keys, and ndrun says which file and line (once per
+ * version of the file).
  *
  * Writing: to "<file>.tmp", then rename over the file, under an flock
  * of "<file>.lock" that every reader and writer takes; a process rereads
@@ -33,6 +37,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <pwd.h>
 #include <unistd.h>
 
 #include "advapi32/regstore.h"
@@ -51,7 +56,10 @@ struct hive {
 	struct stat seen; /* the file as last read or written */
 	bool have_seen;
 	int lock_fd;
-	char *path;
+	char *path;        /* NULL: kept in memory only (no folder) */
+	bool opened;       /* path decided */
+	bool warned;       /* this version of the file was said to be bad */
+	bool write_warned; /* said that it cannot be written */
 };
 
 static struct hive hives[HIVE_COUNT];
@@ -262,8 +270,13 @@ char *registry_folder(void)
 		return path;
 	}
 	base = getenv("HOME");
-	if (!base || !*base)
-		base = "/tmp";
+	if (!base || !*base) {
+		struct passwd *pw = getpwuid(getuid());
+
+		base = pw && pw->pw_dir && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+	}
+	if (!base)
+		return NULL;
 	if (asprintf(&path, "%s/.local/share/ndshim/registry", base) < 0)
 		return NULL;
 	return path;
@@ -363,7 +376,11 @@ static DWORD save(struct hive *h)
 			close(fd);
 	}
 	if (!f) {
-		TRACE(misc, "cannot write %s: %s\n", tmp, strerror(errno));
+		/* Once per hive: a program that writes often would repeat it. */
+		if (!h->write_warned)
+			ndrun_error("registry file %s: cannot write it: %s (changes to its keys fail with "
+				    "ERROR_REGISTRY_IO_FAILED)", h->path, strerror(errno));
+		h->write_warned = true;
 		free(tmp);
 		return ERROR_REGISTRY_IO_FAILED;
 	}
@@ -483,6 +500,10 @@ static struct reg_key *load(struct hive *h, DWORD *err)
 		h->have_seen = false;
 		if (errno == ENOENT)
 			return root;
+		if (!h->warned)
+			ndrun_error("registry file %s: %s (its keys cannot be read or changed)", h->path,
+				    strerror(errno));
+		h->warned = true;
 		key_free(root);
 		*err = ERROR_REGISTRY_IO_FAILED;
 		return NULL;
@@ -519,7 +540,11 @@ static struct reg_key *load(struct hive *h, DWORD *err)
 			ok = false;
 		}
 		if (!ok) {
-			TRACE(misc, "%s:%u: malformed\n", h->path, lineno);
+			if (!h->warned)
+				ndrun_error("registry file %s:%u: malformed line: the hive is unreadable "
+					    "(ERROR_REGISTRY_CORRUPT) until the line is fixed or the file removed",
+					    h->path, lineno);
+			h->warned = true;
 			free(line);
 			fclose(f);
 			key_free(root);
@@ -529,6 +554,7 @@ static struct reg_key *load(struct hive *h, DWORD *err)
 	}
 	free(line);
 	fclose(f);
+	h->warned = false;
 	return root;
 }
 
@@ -547,18 +573,34 @@ struct reg_key *hive_lock(enum hive_id id, DWORD *err)
 	struct hive *h = &hives[id];
 
 	pthread_mutex_lock(&hives_lock);
-	if (!h->path) {
+	if (!h->opened) {
 		char *folder = registry_folder();
+		static bool said;
 
-		if (!folder || asprintf(&h->path, "%s/%s", folder, hive_files[id]) < 0) {
+		h->lock_fd = -1;
+		if (!folder) {
+			if (!said)
+				ndrun_error("HOME is not set and user %u has no home folder: the registry is kept in "
+					    "memory for this run (NDSHIM_REGISTRY=DIR keeps it in DIR)",
+					    (unsigned)getuid());
+			said = true;
+		} else if (asprintf(&h->path, "%s/%s", folder, hive_files[id]) < 0) {
 			free(folder);
 			h->path = NULL;
 			pthread_mutex_unlock(&hives_lock);
 			*err = ERROR_NOT_ENOUGH_MEMORY;
 			return NULL;
 		}
-		h->lock_fd = -1;
 		free(folder);
+		h->opened = true;
+	}
+	if (!h->path) {
+		if (!h->root && !(h->root = key_new(NULL, empty_name, 0))) {
+			pthread_mutex_unlock(&hives_lock);
+			*err = ERROR_NOT_ENOUGH_MEMORY;
+			return NULL;
+		}
+		return h->root;
 	}
 	if (h->lock_fd < 0) {
 		char *lock;
@@ -615,7 +657,7 @@ DWORD hive_unlock(enum hive_id id, bool modified)
 	struct hive *h = &hives[id];
 	DWORD ret = ERROR_SUCCESS;
 
-	if (modified) {
+	if (modified && h->path) {
 		char *slash = strrchr(h->path, '/');
 
 		if (slash) {
@@ -641,6 +683,8 @@ void regstore_forget(void)
 		hives[i].have_seen = false;
 		free(hives[i].path);
 		hives[i].path = NULL;
+		hives[i].opened = false;
+		hives[i].warned = false;
 		if (hives[i].lock_fd > 0)
 			close(hives[i].lock_fd);
 		hives[i].lock_fd = -1;

@@ -59,7 +59,9 @@ void regkey_delete_value(struct reg_value *value);
 void regkey_touch(struct reg_key *key);
 
 /* The folder of the hive files (malloc'd): $NDSHIM_REGISTRY, else
- * $XDG_DATA_HOME/ndshim/registry, else ~/.local/share/ndshim/registry. */
+ * $XDG_DATA_HOME/ndshim/registry, else ~/.local/share/ndshim/registry
+ * (~: $HOME, else the password database's home).  NULL when the user
+ * has no home at all: the hives then live in memory for the run. */
 char *registry_folder(void);
 /* Tests: forget every hive's tree, so the next hive_lock reads the files. */
 void regstore_forget(void);

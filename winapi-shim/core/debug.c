@@ -49,6 +49,16 @@ void debug_init(const char *spec)
 	}
 }
 
+const char *debug_channel_list(void)
+{
+	static char list[DBCH_COUNT * 16];
+	size_t n = 0;
+
+	for (int i = 0; i < DBCH_COUNT && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? " " : "", channel_names[i]);
+	return list;
+}
+
 int debug_format_prefix(char *buf, size_t size, uint64_t usec, unsigned long tid, enum debug_channel ch,
 			const char *func)
 {

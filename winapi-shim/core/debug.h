@@ -29,6 +29,9 @@ _Static_assert(DBCH_COUNT <= 64, "debug mask is 64 bits");
 extern uint64_t debug_mask;
 
 void debug_init(const char *spec);
+/* Every channel's name, space-separated, from debug_channels.h (for
+ * ndrun --help, so that the list cannot drift from the channels). */
+const char *debug_channel_list(void);
 void debug_printf(enum debug_channel ch, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The line's prefix, up to the message: for the format's unit test. */

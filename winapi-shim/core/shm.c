@@ -1,11 +1,16 @@
 /* Per-user named segments (see shm.h). */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "core/codepage.h"
@@ -56,6 +61,82 @@ static char *segment_path(const char *kind, const WCHAR *name)
 	if (asprintf(&path, "/dev/shm/ndshim-%u/%s-%s", (unsigned)getuid(), kind, enc) < 0)
 		return NULL;
 	return path;
+}
+
+/* The segments this process holds (fd and file name), for shm_exit. */
+struct held {
+	int fd;
+	char *path;
+};
+static struct held *held;
+static size_t nheld, held_cap;
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void track(int fd, const char *path)
+{
+	char *copy = path ? strdup(path) : NULL;
+
+	if (!copy)
+		return; /* untracked: the next start's sweep removes it */
+	pthread_mutex_lock(&held_lock);
+	if (nheld == held_cap) {
+		size_t cap = held_cap ? 2 * held_cap : 16;
+		struct held *n = realloc(held, cap * sizeof(*n));
+
+		if (!n) {
+			pthread_mutex_unlock(&held_lock);
+			free(copy);
+			return;
+		}
+		held = n;
+		held_cap = cap;
+	}
+	held[nheld].fd = fd;
+	held[nheld].path = copy;
+	nheld++;
+	pthread_mutex_unlock(&held_lock);
+}
+
+static void untrack(int fd)
+{
+	pthread_mutex_lock(&held_lock);
+	for (size_t i = 0; i < nheld; i++)
+		if (held[i].fd == fd) {
+			free(held[i].path);
+			held[i] = held[--nheld];
+			break;
+		}
+	pthread_mutex_unlock(&held_lock);
+}
+
+void shm_adopt(int fd, const char *path)
+{
+	if (fd >= 0 && path && *path)
+		track(fd, path);
+}
+
+/* The last holder removes the name, unless it already names a newer
+ * segment.  (The path is remembered: /proc/self/fd of a segment made
+ * with O_TMPFILE does not show the name it got.) */
+static void release(int fd, const char *path)
+{
+	struct stat st, cur;
+
+	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink && path &&
+	    !stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
+		unlink(path);
+	close(fd);
+}
+
+void shm_exit(void)
+{
+	/* Each closed in turn: the same segment held twice in this process
+	 * (two descriptions, two shared locks) is removed at its last. */
+	pthread_mutex_lock(&held_lock);
+	for (size_t i = 0; i < nheld; i++)
+		release(held[i].fd, held[i].path);
+	nheld = 0;
+	pthread_mutex_unlock(&held_lock);
 }
 
 /* The folder part of a segment path, in a static buffer. */
@@ -165,8 +246,10 @@ int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64
 		}
 	}
 	TRACE(sync, "%s %s -> fd %d%s\n", kind, debugstr_w(name), fd, *existed ? " (existed)" : "");
-	if (fd >= 0)
+	if (fd >= 0) {
+		track(fd, path);
 		*path_out = path;
+	}
 	else
 		free(path);
 	return fd;
@@ -174,17 +257,10 @@ int shm_open_named_init(const char *kind, const WCHAR *name, bool create, uint64
 
 void shm_close_named(int fd, char *path)
 {
-	struct stat st, cur;
-
 	if (fd < 0)
 		return;
-	/* The last holder removes the name, unless it already names a
-	 * newer segment.  (The path is remembered: /proc/self/fd of a
-	 * segment made with O_TMPFILE does not show the name it got.) */
-	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &st) && st.st_nlink && path &&
-	    !stat(path, &cur) && cur.st_ino == st.st_ino && cur.st_dev == st.st_dev)
-		unlink(path);
-	close(fd);
+	untrack(fd);
+	release(fd, path);
 	free(path);
 }
 
@@ -199,4 +275,69 @@ bool shm_named_exists(const char *kind, const WCHAR *name)
 	found = !stat(path, &st);
 	free(path);
 	return found;
+}
+
+/* "p<pid>.sock": the handle server of process pid (kernel32/duphandle.c),
+ * stale when that process is gone and nothing listens on it (both: a
+ * process in another pid namespace sharing the folder still listens). */
+static bool stale_socket(const char *name)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	char *end;
+	long pid;
+	int s, r;
+
+	if (name[0] != 'p' || name[1] < '1' || name[1] > '9')
+		return false;
+	pid = strtol(name + 1, &end, 10);
+	if (strcmp(end, ".sock") || pid <= 0 || !kill((pid_t)pid, 0) || errno != ESRCH)
+		return false;
+	snprintf(a.sun_path, sizeof(a.sun_path), "/dev/shm/ndshim-%u/p%ld.sock", (unsigned)getuid(), pid);
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (s < 0)
+		return false;
+	r = connect(s, (struct sockaddr *)&a, sizeof(a));
+	r = r && (errno == ECONNREFUSED || errno == ENOENT);
+	close(s);
+	return r;
+}
+
+int shm_sweep_stale(void)
+{
+	char dir[64];
+	struct stat st;
+	struct dirent *de;
+	int removed = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/dev/shm/ndshim-%u", (unsigned)getuid());
+	if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		int fd;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (stale_socket(de->d_name)) {
+			removed += !unlinkat(dirfd(d), de->d_name, 0);
+			continue;
+		}
+		/* Segments are "<kind>-<name>" (segment_path), held with a
+		 * shared flock by everyone who has them open. */
+		if (!strchr(de->d_name, '-'))
+			continue;
+		fd = openat(dirfd(d), de->d_name, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_nlink && !flock(fd, LOCK_EX | LOCK_NB))
+			removed += !unlinkat(dirfd(d), de->d_name, 0);
+		close(fd);
+	}
+	closedir(d);
+	if (removed)
+		TRACE(sync, "removed %d stale files from %s\n", removed, dir);
+	return removed;
 }

@@ -40,4 +40,21 @@ bool shm_named_exists(const char *kind, const WCHAR *name);
  * path. */
 void shm_close_named(int fd, char *path);
 
+/* A segment descriptor that came from elsewhere (another process,
+ * through DuplicateHandle or inheritance) with its own shared lock:
+ * tracked like one shm_open_named gave, for shm_exit. */
+void shm_adopt(int fd, const char *path);
+
+/* At process exit: every segment this process still holds is closed as
+ * shm_close_named would, so the last holder's exit removes its file
+ * (a process ends without closing its handles). */
+void shm_exit(void);
+
+/* What killed or crashed processes left in the folder, removed: a
+ * segment nobody holds (the exclusive flock is free), the handle
+ * server's socket p<pid>.sock of a process that is gone.  ndrun calls
+ * it at start-up; it costs one stat when the folder does not exist.
+ * Returns how many files it removed. */
+int shm_sweep_stale(void);
+
 #endif

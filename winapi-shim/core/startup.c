@@ -14,6 +14,7 @@
 #include "core/handle.h"
 #include "core/process.h"
 #include "core/shsync.h"
+#include "core/shm.h"
 #include "core/startup.h"
 
 static struct startup_block *self;
@@ -42,6 +43,9 @@ void startup_record_exit(UINT code)
 	shsync_thread_exit(0);
 	if (self)
 		startup_block_set_exit(self, STARTUP_EXITED, code);
+	/* Last: the named objects this process is the last to hold go with
+	 * it (their abandoned mutexes are marked by now). */
+	shm_exit();
 }
 
 /* A process started from a shell: an empty block, so that OpenProcess

@@ -15,6 +15,7 @@
 #include "core/handle.h"
 #include "core/path.h"
 #include "core/process.h"
+#include "core/progfile.h"
 #include "core/spawn.h"
 #include "core/startup.h"
 #include "core/sync.h"
@@ -34,17 +35,6 @@ static bool is_sep(WCHAR c)
 static bool is_blank(WCHAR c)
 {
 	return c == ' ' || c == '\t';
-}
-
-/* Does the last component of name[0..len) have an extension? */
-static bool has_ext(const WCHAR *name, size_t len)
-{
-	while (len && !is_sep(name[len - 1]) && name[len - 1] != ':') {
-		if (name[len - 1] == '.')
-			return true;
-		len--;
-	}
-	return false;
 }
 
 static bool has_path(const WCHAR *name, size_t len)
@@ -84,48 +74,6 @@ static enum exe_kind exe_kind(const char *path, DWORD *err)
 	}
 	close(fd);
 	return kind;
-}
-
-/* dir\name (dir NULL: name as it is), if it names a regular file. */
-static char *try_file(const WCHAR *dir, const WCHAR *name, size_t len, const WCHAR *ext)
-{
-	size_t dlen = dir ? wstr_len(dir) : 0, elen = ext ? wstr_len(ext) : 0;
-	WCHAR *w = malloc((dlen + 1 + len + elen + 1) * sizeof(WCHAR)), *p = w;
-	struct stat st;
-	char *u = NULL;
-	DWORD err;
-
-	if (!w)
-		return NULL;
-	if (dlen) {
-		memcpy(p, dir, dlen * sizeof(WCHAR));
-		p += dlen;
-		if (!is_sep(dir[dlen - 1]))
-			*p++ = '\\';
-	}
-	memcpy(p, name, len * sizeof(WCHAR));
-	p += len;
-	if (elen)
-		memcpy(p, ext, elen * sizeof(WCHAR));
-	p[elen] = 0;
-	u = path_to_unix(w, &err);
-	free(w);
-	if (u && (stat(u, &st) || !S_ISREG(st.st_mode))) {
-		free(u);
-		u = NULL;
-	}
-	return u;
-}
-
-/* name in dir: with .exe appended when it has no extension, then (for
- * Linux programs, which have none) as it is. */
-static char *try_dir(const WCHAR *dir, const WCHAR *name, size_t len, bool add_exe)
-{
-	char *u;
-
-	if (add_exe && (u = try_file(dir, name, len, u".exe")))
-		return u;
-	return try_file(dir, name, len, NULL);
 }
 
 /* The folder of the running program (Windows path, malloc'd). */
@@ -172,7 +120,7 @@ static char *try_path(const WCHAR *name, size_t len, bool add_exe)
 				linux_style = false;
 		if (!linux_style) {
 			if (*p)
-				u = try_dir(p, name, len, add_exe);
+				u = progfile_find(p, name, len, add_exe);
 			continue;
 		}
 		for (WCHAR *c = p, *end; *c && !u; c = end) {
@@ -183,7 +131,7 @@ static char *try_path(const WCHAR *name, size_t len, bool add_exe)
 			save = *end;
 			*end = 0;
 			if (end > c)
-				u = try_dir(c, name, len, add_exe);
+				u = progfile_find(c, name, len, add_exe);
 			*end = save;
 			if (save)
 				end++;
@@ -195,24 +143,26 @@ static char *try_path(const WCHAR *name, size_t len, bool add_exe)
 
 /* CreateProcess's search for a program named name[0..len): a name with
  * a path is used as it is; else the program's folder, the current
- * directory, then PATH (the system folders do not exist here). */
+ * directory, then PATH (the system folders do not exist here).  In each
+ * place the file is matched as core/progfile.h says (".exe" added, any
+ * letter case), as ndrun's own command line is. */
 static char *search(const WCHAR *name, size_t len)
 {
-	bool add_exe = !has_ext(name, len);
+	bool add_exe = !progfile_has_ext(name, len);
 	WCHAR *dir;
 	char *u;
 
 	if (!len)
 		return NULL;
 	if (has_path(name, len))
-		return try_dir(NULL, name, len, add_exe);
+		return progfile_find(NULL, name, len, add_exe);
 	if ((dir = program_dir())) {
-		u = try_dir(dir, name, len, add_exe);
+		u = progfile_find(dir, name, len, add_exe);
 		free(dir);
 		if (u)
 			return u;
 	}
-	if ((u = try_dir(NULL, name, len, add_exe)))
+	if ((u = progfile_find(NULL, name, len, add_exe)))
 		return u;
 	return try_path(name, len, add_exe);
 }
@@ -555,7 +505,7 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 			return FALSE;
 	}
 
-	exe = app ? try_file(NULL, app, wstr_len(app), NULL) : find_in_command_line(cmdline);
+	exe = app ? progfile_try(NULL, app, wstr_len(app), NULL) : find_in_command_line(cmdline);
 	if (!exe) {
 		SetLastError(ERROR_FILE_NOT_FOUND);
 		return FALSE;

@@ -37,6 +37,7 @@
 #include "core/file.h"
 #include "core/handle.h"
 #include "core/process.h"
+#include "core/shm.h"
 #include "core/shsync.h"
 #include "core/spawn.h"
 #include "core/startup.h"
@@ -240,6 +241,7 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 				return NULL;
 			}
 			fd = own;
+			shm_adopt(fd, path);
 		}
 		obj = o->kind == HX_SYNC ? shsync_import(fd, path, (enum shsync_type)o->type)
 					 : mapping_import(fd, path, o->size, o->options);
@@ -755,6 +757,7 @@ struct object *duphandle_import_inherited(unsigned int kind, int fd, const char 
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
 	}
+	shm_adopt(fd, own);
 	if (kind == STARTUP_KIND_SYNC)
 		obj = shsync_import(fd, own, (enum shsync_type)type);
 	else

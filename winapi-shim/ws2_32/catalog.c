@@ -18,13 +18,22 @@
  * as a Windows path as it is (%VARS% are left for the client's
  * ExpandEnvironmentStringsW).  Provider GUIDs: include/ndshim_provider.h.
  *
+ * Nothing wrong is passed over in silence: a config file that is missing,
+ * unreadable or a folder, a listed DLL that does not exist (file and
+ * line named), more providers than fit, and a default nd2prov.dll that
+ * is not among ndrun's files (an ndrun copied without its lib/ndshim/:
+ * said when a program first asks for ND providers) each give one
+ * "ndrun:" warning; the catalog is built from what remains.
+ *
  * The catalog does not change while a process runs, so
  * WSAProviderConfigChange requests stay pending until their handle is
  * closed (then they complete with WSA_OPERATION_ABORTED). */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define WIN32_NO_STATUS
@@ -54,6 +63,9 @@ static pthread_once_t catalog_once = PTHREAD_ONCE_INIT;
 static WSAPROTOCOL_INFOW *entries;
 static WCHAR *paths[4 + 2 * MAX_ND_PROVIDERS];
 static unsigned int nentries;
+/* The default provider DLL when it is missing (said at the first
+ * WSCEnumProtocols: ordinary socket programs never need it). */
+static char *missing_default;
 
 static void set_name(WSAPROTOCOL_INFOW *e, const char *name)
 {
@@ -91,15 +103,46 @@ static void add_base(int family, int type, const char *name)
 	nentries++;
 }
 
-static void add_nd(const char *path)
+/* Does a configured provider path name an existing file?  Windows paths
+ * with %VARS% are the client's to expand: not checked. */
+static bool provider_exists(const char *path, bool linux_path)
+{
+	WCHAR *w;
+	char *u;
+	DWORD err;
+	bool ok;
+
+	if (linux_path)
+		return !access(path, F_OK);
+	if (strchr(path, '%'))
+		return true;
+	w = utf8_to_utf16_dup(path);
+	u = w ? path_to_unix(w, &err) : NULL;
+	ok = !u || !access(u, F_OK);
+	free(w);
+	free(u);
+	return ok;
+}
+
+/* where: "NDSHIM_ND_PROVIDERS" or "file:line", for the warnings; NULL
+ * for the default entry (its absence is said when it is needed). */
+static void add_nd(const char *path, const char *where)
 {
 	WSAPROTOCOL_INFOW *e = &entries[nentries];
 	unsigned int i = nentries - 4;
+	bool linux_path = path[0] == '/' || (!strchr(path, '\\') && !strchr(path, ':'));
 	char *abs = NULL;
 
-	if (i >= MAX_ND_PROVIDERS || !*path)
+	if (!*path)
 		return;
-	if (path[0] == '/' || (!strchr(path, '\\') && !strchr(path, ':'))) {
+	if (i >= MAX_ND_PROVIDERS) {
+		if (where)
+			ndrun_error("%s: more than %d ND providers: %s is left out", where, MAX_ND_PROVIDERS, path);
+		return;
+	}
+	if (where && !provider_exists(path, linux_path))
+		ndrun_error("%s: ND provider %s: no such file (listed anyway: loading it will fail)", where, path);
+	if (linux_path) {
 		if (path[0] != '/') {
 			char cwd[PATH_MAX];
 
@@ -156,13 +199,57 @@ static void add_nd_v1_entries(void)
 	}
 }
 
+/* The lines of config file conf, each an ND provider DLL; false when the
+ * file cannot be read (after saying why). */
+static bool read_config(const char *conf, bool named)
+{
+	char *line = NULL, where[PATH_MAX + 32];
+	unsigned int lineno = 0;
+	size_t cap = 0;
+	struct stat st;
+	FILE *f;
+
+	f = fopen(conf, "re");
+	if (!f) {
+		/* ndshim-providers.conf among ndrun's files is optional. */
+		if (named || errno != ENOENT)
+			ndrun_error("NDSHIM_ND_CONFIG: %s: %s (the catalog lists ndshim's nd2prov.dll instead)", conf,
+				    strerror(errno));
+		return false;
+	}
+	if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		ndrun_error("NDSHIM_ND_CONFIG: %s is a folder, not a file (the catalog lists ndshim's nd2prov.dll "
+			    "instead)", conf);
+		fclose(f);
+		return false;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char *p = line, *end;
+
+		lineno++;
+		if ((end = strchr(p, '#')))
+			*end = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		end = p + strlen(p);
+		while (end > p && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+			*--end = 0;
+		snprintf(where, sizeof(where), "%s:%u", conf, lineno);
+		add_nd(p, where);
+	}
+	if (ferror(f))
+		ndrun_error("NDSHIM_ND_CONFIG: %s: %s", conf, strerror(errno));
+	free(line);
+	fclose(f);
+	return true;
+}
+
 static void catalog_load_providers(void)
 {
 	const char *env = getenv("NDSHIM_ND_PROVIDERS");
 	const char *conf = getenv("NDSHIM_ND_CONFIG");
-	char *own_conf = NULL, *line = NULL;
-	size_t cap = 0;
-	FILE *f = NULL;
+	char *own_conf = NULL;
+	bool named = conf != NULL;
 
 	entries = calloc(4 + 2 * MAX_ND_PROVIDERS, sizeof(*entries));
 	if (!entries)
@@ -176,35 +263,21 @@ static void catalog_load_providers(void)
 
 		for (char *p = list ? strtok_r(list, ";", &save) : NULL; p;
 		     p = strtok_r(NULL, ";", &save))
-			add_nd(p);
+			add_nd(p, "NDSHIM_ND_PROVIDERS");
 		free(list);
 		return;
 	}
 	if (!conf)
 		conf = own_conf = ndrun_own_file("ndshim-providers.conf");
-	if (conf)
-		f = fopen(conf, "re");
-	if (f) {
-		while (getline(&line, &cap, f) > 0) {
-			char *p = line, *end;
-
-			if ((end = strchr(p, '#')))
-				*end = 0;
-			while (*p == ' ' || *p == '\t')
-				p++;
-			end = p + strlen(p);
-			while (end > p && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' ||
-					   end[-1] == '\t'))
-				*--end = 0;
-			add_nd(p);
-		}
-		free(line);
-		fclose(f);
-	} else {
+	if (!conf || !read_config(conf, named)) {
 		char *def = ndrun_own_file(NDSHIM_PROVIDER_DLL);
 
+		/* Listed even when missing (loading it fails, as a catalog
+		 * entry whose DLL is gone does on Windows), said once needed. */
+		if (def && access(def, F_OK))
+			missing_default = strdup(def);
 		if (def)
-			add_nd(def);
+			add_nd(def, NULL);
 		free(def);
 	}
 	free(own_conf);
@@ -274,6 +347,14 @@ static int enumerate(const INT *protocols, WSAPROTOCOL_INFOW *buf, DWORD *len, b
 
 INT WINAPI WSCEnumProtocols(LPINT protocols, LPWSAPROTOCOL_INFOW buf, LPDWORD len, LPINT err)
 {
+	static bool said;
+
+	/* ND clients look for providers here: the first one to find the
+	 * default missing hears why the catalog has none. */
+	catalog_init();
+	if (missing_default && !__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+		ndrun_error("the ND provider %s is missing: was ndrun copied without its lib/ndshim/ folder? "
+			    "(make install puts both; NDSHIM_ND_PROVIDERS names another)", missing_default);
 	int e = 0, r = enumerate(protocols, buf, len, true, &e);
 
 	if (r == SOCKET_ERROR && err)
