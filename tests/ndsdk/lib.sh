@@ -29,6 +29,18 @@ SDK_MIN_ROWS=
 
 sdk_stop_at=
 
+# rxe0's packet counters, "SENT RECEIVED": a ping tool stopped at its bound
+# without a row says by them whether it was moving.
+sdk_packets() {
+	rdma statistic show link "${NDSHIM_VM_RDMA_DEV:-rxe0}/1" 2>/dev/null |
+		sed -n 's/.* sent_pkts \([0-9]*\) rcvd_pkts \([0-9]*\) .*/\1 \2/p'
+}
+
+sdk_packets_since() { # "SENT RECEIVED" from before
+	set -- $1 $(sdk_packets)
+	[ $# = 4 ] && echo "rxe0 meanwhile: $(($3 - $1)) packets sent, $(($4 - $2)) received"
+}
+
 # The rows TOOL must print within the bound.
 sdk_min_rows() { # TOOL
 	if [ -n "$SDK_MIN_ROWS" ]; then
@@ -154,9 +166,23 @@ sdk_pair() {
 		return 1
 	fi
 	_sp_crc=0
+	_sp_pk=$(sdk_packets)
 	[ "$_sp_kind" != rows ] || sdk_stop_at=$(sdk_min_rows "$_sp_tool")
 	sdk_run "$_sp_clog" "$_sp_t" "$_sp_tool" "$@" || _sp_crc=$?
 	sdk_stop_at=
+	[ "$_sp_kind" != rows ] || sdk_packets_since "$_sp_pk" || :
+
+# rxe0's packet counters, "SENT RECEIVED": a ping tool stopped at its bound
+# without a row says by them whether it was moving.
+sdk_packets() {
+	rdma statistic show link "${NDSHIM_VM_RDMA_DEV:-rxe0}/1" 2>/dev/null |
+		sed -n 's/.* sent_pkts \([0-9]*\) rcvd_pkts \([0-9]*\) .*/\1 \2/p'
+}
+
+sdk_packets_since() { # "SENT RECEIVED" from before
+	set -- $1 $(sdk_packets)
+	[ $# = 4 ] && echo "rxe0 meanwhile: $(($3 - $1)) packets sent, $(($4 - $2)) received"
+}
 	sdk_judge_pair "$_sp_kind" "$_sp_crc" "$_sp_srv" "$_sp_clog" "$_sp_slog" "$(sdk_min_rows "$_sp_tool")"
 }
 
@@ -257,9 +283,23 @@ sdk_client_half() { # NAME PORT TIMEOUT KIND TOOL ARG...
 		return 1
 	fi
 	_ch_rc=0
+	_ch_pk=$(sdk_packets)
 	[ "$_ch_kind" != rows ] || sdk_stop_at=$(sdk_min_rows "$_ch_tool")
 	sdk_run "$_ch_log" "$_ch_t" "$_ch_tool" "$@" || _ch_rc=$?
 	sdk_stop_at=
+	[ "$_ch_kind" != rows ] || sdk_packets_since "$_ch_pk" || :
+
+# rxe0's packet counters, "SENT RECEIVED": a ping tool stopped at its bound
+# without a row says by them whether it was moving.
+sdk_packets() {
+	rdma statistic show link "${NDSHIM_VM_RDMA_DEV:-rxe0}/1" 2>/dev/null |
+		sed -n 's/.* sent_pkts \([0-9]*\) rcvd_pkts \([0-9]*\) .*/\1 \2/p'
+}
+
+sdk_packets_since() { # "SENT RECEIVED" from before
+	set -- $1 $(sdk_packets)
+	[ $# = 4 ] && echo "rxe0 meanwhile: $(($3 - $1)) packets sent, $(($4 - $2)) received"
+}
 	: > "$sdk_out/done-$_ch_name"
 	case $_ch_kind in
 	rows)

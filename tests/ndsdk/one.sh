@@ -25,8 +25,12 @@ NdOverRead NdOverWrite NdQpMax NdReceiveFlushQP NdSendNoReceive NdReceiveConnClo
 
 for t in $tools; do
 	case $t in
-	ndadapterinfo | ndcat | ndcq | ndmrlat | ndmrrate)
-		vm_check "ndsdk: $t" sdk_alone "$t" 600 "$t" "$a" ;;
+	ndadapterinfo | ndcat | ndcq)
+		vm_check "ndsdk: $t" sdk_alone "$t" 300 "$t" "$a" ;;
+	ndmrlat | ndmrrate)
+		# 10,000 registrations a size, 1 B to 4 MiB, twice: 2 minutes on
+		# a quiet host, more than 10 at load 20.
+		vm_check "ndsdk: $t" sdk_alone "$t" 1500 "$t" "$a" ;;
 	ndconn)
 		vm_check "ndsdk: ndconn, server and client" sdk_pair ndconn 54321 300 unit ndconn -s "$a" -- -c "$a" ;;
 	ndmval)
