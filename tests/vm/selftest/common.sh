@@ -23,22 +23,25 @@ no_route_out() {
 
 # rping_server ADDR / rping_client ADDR: three verified round trips.
 rping_server() {
-	timeout 120 rping -s -a "$1" -C 3 -v > "$vm_tmp/rping-server" 2>&1 &&
+	timeout 240 rping -s -a "$1" -C 3 -v > "$vm_tmp/rping-server" 2>&1 &&
 		grep -q 'server ping data: rdma-ping-2' "$vm_tmp/rping-server"
 }
+# The clients retry for 180 s: across two guests the server may start that
+# much later when other boots share the cores (check-vm runs its two boots
+# side by side).
 rping_client() {
-	vm_retry 60 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
+	vm_retry 180 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
 		grep -q '^ping data: rdma-ping-2' "$vm_tmp/rping-client"
 }
 
 # Writes the result table to RESULT_FILE; the line for 2-byte messages over
 # 200 iterations proves the run completed.
 lat_server() {
-	timeout 120 ib_send_lat -R -n 200 > "$vm_tmp/lat-server" 2>&1 &&
+	timeout 240 ib_send_lat -R -n 200 > "$vm_tmp/lat-server" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$vm_tmp/lat-server"
 }
 lat_client() { # ADDR RESULT_FILE
-	vm_retry 60 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
+	vm_retry 180 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$2"
 }
 
