@@ -14,7 +14,7 @@ nd2sdk_one() { # ROLE PEER
 	_y=
 	[ "${NDSHIM_VM_HOSTS:-1}" = 2 ] || _y=yield
 	timeout "${NDSHIM_ND2SDK_TIMEOUT:-240}" "$NDSHIM_VM_BUILD/ndrun" "$nd2sdk_exe" "$1" "$NDSHIM_VM_ADDR" "$2" \
-		"${NDSHIM_ND2SDK_PINGS:-2000}" "${NDSHIM_ND2SDK_ROUNDS:-50}" $_y > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.log" 2>&1 || _rc=$?
+		"${NDSHIM_ND2SDK_PINGS:-500}" "${NDSHIM_ND2SDK_ROUNDS:-20}" $_y > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.log" 2>&1 || _rc=$?
 	echo $_rc > "$nd2sdk_logs/$1-$NDSHIM_VM_HOSTS.rc"
 }
 
