@@ -80,6 +80,12 @@ sdk_listening() { # PORT
 	rdma resource show cm_id 2>/dev/null | grep 'state LISTEN' | grep -q "src-addr [0-9.]*:$1 "
 }
 
+# The server listens on PORT, or has ended without (ndmemorytest's
+# server-only and client-only sub-tests: the client runs anyway).
+sdk_listening_or_gone() { # PORT SERVER-PID
+	sdk_listening "$1" || ! kill -0 "$2" 2>/dev/null
+}
+
 # The last N lines of a tool's output, ending with a newline even when the
 # tool's did not (a line printed after them must start its own).
 sdk_tail() { # N FILE
@@ -158,7 +164,7 @@ sdk_pair() {
 	# The server's bound is longer: it must outlive its client.
 	# shellcheck disable=SC2086
 	sdk_run "$_sp_slog" $((_sp_t + 30)) "$_sp_tool" $_sp_sargs & _sp_srv=$!
-	if [ "$_sp_port" != - ] && ! vm_retry 60 sdk_listening "$_sp_port"; then
+	if [ "$_sp_port" != - ] && ! vm_retry 60 sdk_listening_or_gone "$_sp_port" $_sp_srv; then
 		kill $_sp_srv 2>/dev/null
 		wait $_sp_srv 2>/dev/null
 		echo "--- server (never listened on $_sp_port):"

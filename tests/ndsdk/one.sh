@@ -48,10 +48,11 @@ for t in $tools; do
 		port=54350
 		for m in $memtests; do
 			port=$((port + 1))
-			# NdConnListenClosing's server closes its listener at once (the
-			# client's Connect must be refused): nothing to wait for.
+			# Nothing to wait for: NdConnListenClosing's server closes its
+			# listener at once (the client's Connect must be refused),
+			# NdQpMax is the server's alone, NdInvalidIP the client's.
 			wait_port=$port
-			[ "$m" != NdConnListenClosing ] || wait_port=-
+			case $m in NdConnListenClosing | NdQpMax | NdInvalidIP) wait_port=- ;; esac
 			vm_check "ndsdk: ndmemorytest -t $m" \
 				sdk_pair "ndmemorytest-$m" $wait_port 300 unit ndmemorytest -s -t "$m" "$a:$port" -- -c -t "$m" "$a:$port"
 		done
