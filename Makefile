@@ -22,6 +22,8 @@
 #   make check-docs    the README's commands and outputs; help, man pages and README agree
 #   make check-sdk     the installed ND2 SDK from the outside (tests/sdk/)
 #   make check-binfmt  ndrun --register/--unregister (binfmt_misc; skipped where impossible)
+#   make ndsdk         Microsoft's NetworkDirect SDK test tools (a fixture; tests/ndsdk/)
+#   make check-ndsdk   the 14 SDK tools in the rig, one guest and two (docs/ND-CONFORMANCE.md)
 #   make SANITIZE=1    the same, with ASan+UBSan, into build-asan/
 #
 # Suites live in their own folders and bring their own rules (*/rules.mk);
@@ -148,6 +150,7 @@ endef
 -include tests/trace/rules.mk
 -include tests/sdk/rules.mk
 -include tests/msmpi/rules.mk
+-include tests/ndsdk/rules.mk
 
 # The real-program corpus (check-real-online, check-real-asan) is not in
 # make check: it downloads ~370 MB and takes minutes, which would push

@@ -178,7 +178,7 @@ static Outcome Client(const Options *o)
 	h->mode = o->mode;
 	h->flags = (o->regionToken ? HELLO_REGION_TOKEN : 0) | (o->inject ? HELLO_INJECT : 0);
 	h->minSize = o->minSize;
-	h->maxSize = o->maxSize ? o->maxSize : rd.info.MaxTransferLength;
+	h->maxSize = o->maxSize ? o->maxSize : NdDefaultMaxSize(rd.info.MaxTransferLength);
 	h->iterations = o->iterations;
 	h->depth = o->mode == MODE_BW ? o->depth : 1;
 	if (h->maxSize > rd.info.MaxTransferLength || h->minSize > h->maxSize) {
@@ -387,7 +387,7 @@ static void Usage(FILE *f = stderr)
 		"                    memory window bound over the buffer)\n"
 		"  -n ITERS          transfers per size (default 1000)\n"
 		"  -S MIN, -M MAX    sizes MIN, then doubling up to MAX (default 1 and the adapter's\n"
-		"                    MaxTransferLength; k/m suffixes)\n"
+		"                    MaxTransferLength or 8 MiB, whichever is less; k/m suffixes)\n"
 		"  -d DEPTH          bandwidth: requests outstanding (default 16)\n"
 		"  -w SECS           retry a refused connection for up to SECS seconds (default 0)\n"
 		"  -X                self-test of the checks: one byte of the data is corrupted on\n"

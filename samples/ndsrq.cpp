@@ -6,14 +6,15 @@
  *
  * The server accepts CONNS connections (from one client or several) and
  * gives all their queue pairs one shared receive queue.  Its receive
- * buffers are as large as the adapter's MaxTransferLength (or -M), and it
+ * buffers are as large as the largest message (-M, default the adapter's
+ * MaxTransferLength or 8 MiB), and it
  * replenishes the SRQ only when the SRQ's Notify says the receives posted
  * have fallen below its threshold.  It checks every message against the
  * pattern of the connection it arrived on, and echoes it with its own
  * pattern on that connection.
  *
  * A client opens CONNS connections and, for each size from MIN to MAX
- * (doubling; MAX defaults to the adapter's MaxTransferLength), sends ITERS
+ * (doubling; MAX defaults to the adapter's MaxTransferLength or 8 MiB), sends ITERS
  * messages on every connection at once and checks every byte of every
  * reply, then prints a row of the table.
  *
@@ -438,7 +439,7 @@ static bool Setup(Node *n, const sockaddr *local, int localLength)
 		Fail(n, "%s", why);
 		return false;
 	}
-	n->maxSize = n->opt->maxSize ? n->opt->maxSize : n->info.MaxTransferLength;
+	n->maxSize = n->opt->maxSize ? n->opt->maxSize : NdDefaultMaxSize(n->info.MaxTransferLength);
 	if (n->maxSize > n->info.MaxTransferLength) {
 		Fail(n, "-M %lu is more than the adapter's MaxTransferLength, %lu", (unsigned long)n->maxSize,
 		     (unsigned long)n->info.MaxTransferLength);
@@ -935,7 +936,8 @@ static void Usage(FILE *f = stderr)
 		"                    its clients'\n"
 		"  -n ITERS          messages per size and connection (default 10)\n"
 		"  -S MIN, -M MAX    message sizes, doubling from MIN (default 0) to MAX (default: the\n"
-		"                    adapter's MaxTransferLength; k and m suffixes)\n"
+		"                    adapter's MaxTransferLength or 8 MiB, whichever is less; k and m\n"
+		"                    suffixes)\n"
 		"  -w SECS           server: how long to wait for each connection (default 120);\n"
 		"                    client: how long to retry a refused connection (default 0)\n"
 		"  -h, --help        this text\n"

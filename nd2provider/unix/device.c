@@ -312,6 +312,19 @@ static bool known_in_order(const char *name)
 	return false;
 }
 
+/* The largest message the port really carries.  InfiniBand's is 2^31
+ * bytes, and rxe's data path takes any message up to it, but Linux 6.1's
+ * rxe reports 8 MiB (RXE_PORT_MAX_MSG_SZ, which later kernels raised to
+ * 2^31): the SDK's ndmw reads 32 MiB and writes 16 MiB in one request,
+ * which Windows hardware takes (it reports about 1 GiB), and they work on
+ * rxe.  Other devices report what they enforce. */
+static uint32_t real_max_msg(const struct nd_adapter *a)
+{
+	if (!strncmp(a->ctx->device->name, "rxe", 3) && a->port.max_msg_sz < (1u << 31))
+		return 1u << 31;
+	return a->port.max_msg_sz;
+}
+
 /* The wc_flags bit that says a Receive carried the peer's invalidation.
  * rdma-core's rxe provider hands the kernel's work completion over as it
  * is, kernel flag numbering included: there IB_WC_WITH_INVALIDATE is bit
@@ -534,6 +547,7 @@ ND_CALL(adapter_open)
 	err = ibv_query_port(a->ctx, 1, &a->port);
 	if (err)
 		goto fail_free;
+	a->port.max_msg_sz = real_max_msg(a);
 	a->pd = ibv_alloc_pd(a->ctx);
 	if (!a->pd) {
 		err = errno;

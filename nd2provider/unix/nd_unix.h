@@ -152,6 +152,14 @@ struct nd_batch;
 
 /* One posted work request: wr_id points here.  Written by the poster,
  * read by the poller; busy/seq order the hand-over. */
+/* A Receive's buffers bound no message the device carries: the sender's
+ * MaxTransferLength does.  Clients post Receives as large as their whole
+ * registered buffer for small messages (the SDK's ndmw: 64 MiB, over rxe's
+ * 8 MiB port limit), which Windows hardware takes (CLIENT-BEHAVIOR.md), so
+ * a Receive may reach the largest message InfiniBand has, 2^31 bytes (the
+ * device's work request keeps its length in 32 bits). */
+#define ND_MAX_RECEIVE_BYTES (1ull << 31)
+
 struct nd_slot {
 	uint64_t context;
 	struct nd_qp *qp;	/* NULL on an SRQ: found from wc.qp_num */
@@ -218,7 +226,6 @@ struct nd_srq {
 	struct nd_adapter *adapter;
 	struct ibv_srq *srq;
 	uint32_t max_sge;
-	uint32_t max_transfer;	/* bytes per Receive (the port's max_msg_sz) */
 	uint32_t depth;		/* written under lock, read by the poster */
 	uint32_t device_depth;	/* lock */
 	uint32_t threshold;	/* lock; read by pollers while armed */
@@ -247,7 +254,7 @@ struct nd_qp {
 	uint64_t context;
 	uint32_t qp_num;
 	uint32_t max_send_sge, max_recv_sge, max_inline;
-	uint32_t max_transfer;	/* bytes per request (the port's max_msg_sz) */
+	uint32_t max_transfer;	/* bytes per initiator request (the port's max_msg_sz) */
 	/* send ring: poster owns sq_head, poller publishes sq_tail */
 	struct nd_slot *sq;
 	uint32_t sq_mask;

@@ -22,16 +22,22 @@ static uint32_t pow2_at_least(uint32_t v)
 /* The device allocates every slot of a queue up front, each with room for
  * its SGEs, so a queue gets the depth that was asked.  Clients post more
  * SGEs than they asked for, though (docs/nd2-decisions.md): a queue short
- * enough that the room costs little gets the adapter's maximum. */
+ * enough that the room costs little gets the adapter's maximum, and a
+ * deeper one room for ND_MIN_SGE_ROOM (the SDK's ndmw asks for 1 SGE on a
+ * queue 16,384 deep, then sends 2; 4 cost rxe 12 MiB for such a QP, the
+ * adapter's 32 would cost 64 MiB). */
 #define ND_SGE_BUDGET 16384	/* SGE entries per queue, 256 KiB */
+#define ND_MIN_SGE_ROOM 4
 
 static uint32_t sge_room(const struct nd_adapter *a, uint32_t asked, uint32_t depth)
 {
+	uint32_t least = a->max_sge < ND_MIN_SGE_ROOM ? a->max_sge : ND_MIN_SGE_ROOM;
+
 	if (!asked)
 		asked = 1;
 	if ((uint64_t)depth * a->max_sge <= ND_SGE_BUDGET && asked < a->max_sge)
 		return a->max_sge;
-	return asked;
+	return asked > least ? asked : least;
 }
 
 ND_CALL(qp_create)
@@ -270,7 +276,7 @@ static inline __attribute__((always_inline)) int32_t qp_receive(struct nd_qp *qp
 		return ND_INVALID_DEVICE_REQUEST;	/* on an SRQ */
 	if (unlikely(nsge > qp->max_recv_sge))
 		return ND_DATA_OVERRUN;
-	if (unlikely(nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge) > qp->max_transfer))
+	if (unlikely(nd_sge_sum((const struct nd_unix_sge *)(uintptr_t)sge, nsge) > ND_MAX_RECEIVE_BYTES))
 		return ND_BUFFER_OVERFLOW;
 	s = &qp->rq[qp->rq_head & qp->rq_mask];
 	if (unlikely(__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)))

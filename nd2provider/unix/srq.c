@@ -80,7 +80,6 @@ ND_CALL(srq_create)
 		return err == ENOMEM ? ND_INSUFFICIENT_RESOURCES : nd_status_from_errno(err);
 	}
 	srq->max_sge = ia.attr.max_sge;
-	srq->max_transfer = a->port.max_msg_sz;
 	srq->depth = p->depth;
 	srq->device_depth = ia.attr.max_wr;
 	if (add_slots(srq, p->depth)) {
@@ -156,7 +155,7 @@ ND_CALL(srq_receive)
 
 	if (unlikely(p->nsge > srq->max_sge))
 		return ND_DATA_OVERRUN;
-	if (unlikely(nd_sge_bytes(p) > srq->max_transfer))
+	if (unlikely(nd_sge_bytes(p) > ND_MAX_RECEIVE_BYTES))
 		return ND_BUFFER_OVERFLOW;
 	/* One poster at a time per SRQ, as on a QP. */
 	if (unlikely(srq->posted - __atomic_load_n(&srq->retired, __ATOMIC_ACQUIRE) >=

@@ -4,6 +4,15 @@
 
 #include "ndwait.h"
 
+/* The largest message the samples move unless told otherwise (-M): the
+ * adapter's MaxTransferLength, or 8 MiB if that is less.  rxe reports
+ * 2 GiB, and buffers that size fit no test guest. */
+#define ND_SAMPLE_MAX_DEFAULT (8ul << 20)
+static inline unsigned long NdDefaultMaxSize(unsigned long maxTransferLength)
+{
+	return maxTransferLength < ND_SAMPLE_MAX_DEFAULT ? maxTransferLength : ND_SAMPLE_MAX_DEFAULT;
+}
+
 /* Opens the adapter that has the address local, queries its limits into
  * info, and creates its overlapped file and, when blocking, the I/O
  * completion port that file is associated with (into w).  false with a

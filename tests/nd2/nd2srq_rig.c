@@ -377,9 +377,11 @@ static void srq_create_checks(struct srv *v)
 	st = q->lpVtbl->Receive(q, NULL, sge, 3);
 	check(st == ND_DATA_OVERRUN, "Receive with 3 SGEs on a 2-SGE SRQ: ND_DATA_OVERRUN (%#lx)", st);
 	sge[1] = sge[0];
-	sge[0].BufferLength = sge[1].BufferLength = s->info.MaxTransferLength / 2 + 1;
+	/* A Receive may be larger than MaxTransferLength (clients post their
+	 * whole registered buffer), not than the largest message, 2^31 bytes. */
+	sge[0].BufferLength = sge[1].BufferLength = 0x40000001u;
 	st = q->lpVtbl->Receive(q, NULL, sge, 2);
-	check(st == ND_BUFFER_OVERFLOW, "Receive of more than MaxTransferLength in 2 SGEs: ND_BUFFER_OVERFLOW (%#lx)", st);
+	check(st == ND_BUFFER_OVERFLOW, "Receive of more than 2^31 bytes in 2 SGEs: ND_BUFFER_OVERFLOW (%#lx)", st);
 	for (i = 0; i < 3; i++)
 		sge[i] = (ND2_SGE){ slot_buf(v, SLOTS - 1 - i), SLOT, s->token };
 	for (i = 0, st = ND_SUCCESS; i < 8 && st == ND_SUCCESS; i++)

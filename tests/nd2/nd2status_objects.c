@@ -275,7 +275,9 @@ void srq_codes(void)
 {
 	IND2SharedReceiveQueue *s = NULL;
 	ND2_SGE two[2] = { { buf, 64, lkey }, { buf + 64, 64, lkey } };
-	ND2_SGE big = { buf, info.MaxTransferLength + 1, lkey };
+	/* A Receive's limit is the largest message there is (2^31 bytes), not
+	 * MaxTransferLength (see QueuePair::Receive). */
+	ND2_SGE big = { buf, 0x80000001u, lkey };
 	OVERLAPPED ov = { 0 };
 	KAFFINITY aff;
 	USHORT group;
@@ -299,7 +301,7 @@ void srq_codes(void)
 	check(s->lpVtbl->Receive(s, NULL, two, 2) == ND_DATA_OVERRUN,
 	      "SharedReceiveQueue::Receive(2 SGEs, maxRequestSge 1): ND_DATA_OVERRUN");
 	check(s->lpVtbl->Receive(s, NULL, &big, 1) == ND_BUFFER_OVERFLOW,
-	      "SharedReceiveQueue::Receive(MaxTransferLength + 1 bytes): ND_BUFFER_OVERFLOW");
+	      "SharedReceiveQueue::Receive(2^31 + 1 bytes, more than any message): ND_BUFFER_OVERFLOW");
 	for (i = 0; i < 16 && (st = s->lpVtbl->Receive(s, (void *)(ULONG_PTR)i, two, 1)) == ND_SUCCESS; i++)
 		n++;
 	/* The device's queue, at least the depth asked, is the limit

@@ -93,8 +93,15 @@ void qp_unconnected_codes(void)
 	      "QueuePair::Write(MaxTransferLength + 1 bytes): ND_BUFFER_OVERFLOW");
 	check(qp->lpVtbl->Read(qp, NULL, &big, 1, 0, 0, 0) == ND_BUFFER_OVERFLOW,
 	      "QueuePair::Read(MaxTransferLength + 1 bytes): ND_BUFFER_OVERFLOW");
-	check(qp->lpVtbl->Receive(qp, NULL, &big, 1) == ND_BUFFER_OVERFLOW,
-	      "QueuePair::Receive(MaxTransferLength + 1 bytes): ND_BUFFER_OVERFLOW");
+	/* A Receive is not bounded by MaxTransferLength (a buffer larger
+	 * than any message is harmless: the SDK's ndmw posts 64 MiB), only by
+	 * the largest message there is, 2^31 bytes. */
+	{
+		ND2_SGE huge = { buf, 0x80000001u, lkey };
+
+		check(qp->lpVtbl->Receive(qp, NULL, &huge, 1) == ND_BUFFER_OVERFLOW,
+		      "QueuePair::Receive(2^31 + 1 bytes, more than any message): ND_BUFFER_OVERFLOW");
+	}
 	{
 		ND2_SGE halves[2] = { { buf, info.MaxTransferLength / 2 + 1, lkey },
 				      { buf, info.MaxTransferLength / 2 + 1, lkey } };

@@ -72,3 +72,14 @@ $(NDSOAK_RIG): tests/nd2/ndsoak_rig.c $(NDFAULT_DEPS)
 
 all: $(NDFAULT_RIG) $(NDSOAK_RIG)
 check-vm: $(NDFAULT_RIG)
+
+# The provider behaviours Microsoft's SDK tools found (tests/vm/suites/nd2sdk.sh):
+# a main of its own over nd2peer_rig.c's helpers.
+ND2SDK_RIG := $(BUILD)/tests/nd2/nd2sdk_rig.exe
+
+$(ND2SDK_RIG): tests/nd2/nd2sdk_rig.c $(NDFAULT_DEPS)
+	@mkdir -p $(@D)
+	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -DND2PEER_NO_MAIN -o $@ $(filter-out tests/nd2/ndfault_flow.c,$(filter %.c,$^)) -lws2_32 -luuid
+
+all: $(ND2SDK_RIG)
+check-vm: $(ND2SDK_RIG)

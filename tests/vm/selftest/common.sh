@@ -23,22 +23,25 @@ no_route_out() {
 
 # rping_server ADDR / rping_client ADDR: three verified round trips.
 rping_server() {
-	timeout 120 rping -s -a "$1" -C 3 -v > "$vm_tmp/rping-server" 2>&1 &&
+	timeout 240 rping -s -a "$1" -C 3 -v > "$vm_tmp/rping-server" 2>&1 &&
 		grep -q 'server ping data: rdma-ping-2' "$vm_tmp/rping-server"
 }
+# The clients retry for 180 s: across two guests the server may start that
+# much later when other boots share the cores (check-vm runs its two boots
+# side by side).
 rping_client() {
-	vm_retry 60 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
+	vm_retry 180 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
 		grep -q '^ping data: rdma-ping-2' "$vm_tmp/rping-client"
 }
 
 # Writes the result table to RESULT_FILE; the line for 2-byte messages over
 # 200 iterations proves the run completed.
 lat_server() {
-	timeout 120 ib_send_lat -R -n 200 > "$vm_tmp/lat-server" 2>&1 &&
+	timeout 240 ib_send_lat -R -n 200 > "$vm_tmp/lat-server" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$vm_tmp/lat-server"
 }
 lat_client() { # ADDR RESULT_FILE
-	vm_retry 60 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
+	vm_retry 180 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$2"
 }
 
@@ -69,11 +72,21 @@ local_pair() {
 # run_suites: every suite in tests/vm/suites, sourced into this shell.
 # Those marked "rig-order: last" (they cut the link or delete rxe0) come
 # after the rest, so no other suite runs on a device or link just restored.
+# Each suite's time is printed as a note ("    | time: SUITE N s"), which
+# tests/vm/check gathers into its summary of where check-vm's time goes.
 run_suites() {
 	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
-		grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+		grep -q '^# rig-order: last' "$_suite" || run_timed "$_suite"
 	done
 	for _suite in "$NDSHIM_VM_PROJECT"/tests/vm/suites/*.sh; do
-		! grep -q '^# rig-order: last' "$_suite" || . "$_suite"
+		! grep -q '^# rig-order: last' "$_suite" || run_timed "$_suite"
 	done
+}
+
+run_timed() { # SUITE-FILE: sourced, so it shares this shell (and no arguments)
+	_rt_f=$1
+	shift
+	_rt_t0=$(date +%s)
+	. "$_rt_f"
+	echo "    | time: $(vm_name "$(basename "$_rt_f" .sh)") $(($(date +%s) - _rt_t0)) s"
 }
