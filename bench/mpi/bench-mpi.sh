@@ -6,7 +6,8 @@
 # guests need two vCPUs, NDSHIM_VM_SMP=2, or two polling ranks take turns
 # at scheduler ticks):
 #   - MS-MPI under ndshim: the Windows builds of the benchmarks
-#     (BENCH_MPI_MSMPI_OSU, default $NDSHIM_VM_BUILD/tests/msmpi/osu, with
+#     (--msmpi-osu DIR, default $NDSHIM_VM_BUILD/msmpi/osu, as `make msmpi`
+#     builds them with tests/msmpi/build-osu, with
 #     $NDSHIM_VM_BUILD/msmpi/msmpi.dll) started by ndmpiexec, across the
 #     guests over ND (MSMPI_DISABLE_SOCK=1: never a socket fallback);
 #   - the same benchmarks built for Linux (bench/mpi/build-osu-linux) with
@@ -21,6 +22,7 @@
 # ratio.  Raw outputs go to $NDSHIM_VM_RESULTS/bench-mpi/.
 #
 #   bench-mpi.sh [--reps N] [--native "openib tcp"] [--lat-iters N] [--bw-iters N] [--coll-iters N]
+#                [--msmpi-osu DIR]
 set -u
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 
@@ -29,6 +31,7 @@ natives="openib tcp"
 lat_iters=200
 bw_iters=20
 coll_iters=100
+msmpi_osu=$NDSHIM_VM_BUILD/msmpi/osu
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) reps=$2; shift 2 ;;
@@ -36,6 +39,7 @@ while [ $# -gt 0 ]; do
 	--lat-iters) lat_iters=$2; shift 2 ;;
 	--bw-iters) bw_iters=$2; shift 2 ;;
 	--coll-iters) coll_iters=$2; shift 2 ;;
+	--msmpi-osu) msmpi_osu=$2; shift 2 ;;
 	*) echo "bench-mpi.sh: bad argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -52,7 +56,6 @@ rm -rf "$out"
 mkdir -p "$out"
 linux_osu=$NDSHIM_VM_BUILD/bench-mpi/openmpi
 msmpi_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
-msmpi_osu=${BENCH_MPI_MSMPI_OSU:-$NDSHIM_VM_BUILD/tests/msmpi/osu}
 
 # The MS-MPI side, or why it cannot run.
 ms_missing=

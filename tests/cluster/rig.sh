@@ -103,14 +103,14 @@ vm_check "salloc + ndmpiexec -hosts 2 a 1 b 3 (srun, SLURM_HOSTFILE): rank 0 on 
 mpx_exit() { # LAUNCHER PROGRAM...
 	_l=$1
 	shift
-	_rc=0
+	_jrc=0
 	if [ "$_l" = srun ]; then
-		timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -exitcodes "$@" --exit-rank 2 7 --sleep 600 > $o/mpx-exit 2>&1 || _rc=$?
+		timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -exitcodes "$@" --exit-rank 2 7 --sleep 600 > $o/mpx-exit 2>&1 || _jrc=$?
 	else
 		timeout $cl_job_s "$cl_mpx" -exitcodes -hosts 2 ndshim-a 2 ndshim-b 2 "$@" --exit-rank 2 7 --sleep 600 \
-			> $o/mpx-exit 2>&1 || _rc=$?
+			> $o/mpx-exit 2>&1 || _jrc=$?
 	fi
-	[ $_rc = 7 ] || { echo "exit status $_rc, want 7"; cat $o/mpx-exit; return 1; }
+	[ $_jrc = 7 ] || { echo "exit status $_jrc, want 7"; cat $o/mpx-exit; return 1; }
 	grep -q 'ndmpiexec: rank 2 on ndshim-b exited with code 7: ending the job' $o/mpx-exit &&
 		grep -q '^\[2\] on ndshim-b: 7$' $o/mpx-exit && grep -q '^---- exit code ----$' $o/mpx-exit ||
 		{ echo "no report of rank 2's exit code"; cat $o/mpx-exit; return 1; }
@@ -132,7 +132,7 @@ start_job() {
 	fi
 	job=$!
 	vm_retry $cl_job_s sh -c '[ "$(grep -c "pmienv rank=" "$1")" = 4 ]' sh "$_f" ||
-		{ echo "the four ranks did not start:"; cat "$_f"; kill -KILL -- -$job; return 1; }
+		{ echo "the four ranks did not start:"; cat "$_f"; kill -KILL -$job; return 1; }
 }
 
 # wait_job SECONDS: the job's status, or 255 if it was still running.
@@ -140,7 +140,7 @@ wait_job() {
 	_end=$(($(date +%s) + $1))
 	while kill -0 $job 2>/dev/null && [ "$(date +%s)" -lt $_end ]; do sleep 1; done
 	if kill -0 $job 2>/dev/null; then
-		kill -KILL -- -$job
+		kill -KILL -$job
 		wait $job
 		return 255
 	fi
@@ -153,9 +153,9 @@ mpx_killed() { # LAUNCHER
 	ssh ndshim-b 'for p in $(pgrep -x ndrun); do
 		if tr "\0" "\n" < /proc/$p/environ | grep -qx -e PMI_RANK=3 -e SLURM_PROCID=3; then kill -KILL $p; echo killed $p; fi
 	done' || return 1
-	_rc=0
-	wait_job $cl_job_s || _rc=$?
-	[ $_rc = 137 ] || { echo "exit status $_rc, want 137"; cat $o/mpx-kill; return 1; }
+	_jrc=0
+	wait_job $cl_job_s || _jrc=$?
+	[ $_jrc = 137 ] || { echo "exit status $_jrc, want 137"; cat $o/mpx-kill; return 1; }
 	grep -q 'ndmpiexec: rank 3 on ndshim-b was killed by signal 9: ending the job' $o/mpx-kill ||
 		{ cat $o/mpx-kill; return 1; }
 	cl_none_left
@@ -166,22 +166,22 @@ vm_check "ndmpiexec (srun): rank 3 SIGKILLed on B -> status 137, nothing left" m
 # Ctrl-C: SIGINT to the job's process group, as a terminal sends it.
 mpx_ctrl_c() { # LAUNCHER
 	start_job $o/mpx-int "$1" "$cl_exe" || return 1
-	kill -INT -- -$job
-	_rc=0
-	wait_job $cl_job_s || _rc=$?
+	kill -INT -$job
+	_jrc=0
+	wait_job $cl_job_s || _jrc=$?
 	# salloc passes on the srun's status; hydra's ndmpiexec its own 130.
-	[ $_rc = 130 ] || { echo "exit status $_rc, want 130"; cat $o/mpx-int; return 1; }
+	[ $_jrc = 130 ] || { echo "exit status $_jrc, want 130"; cat $o/mpx-int; return 1; }
 	cl_none_left
 }
 vm_check "ndmpiexec (hydra): Ctrl-C -> status 130, nothing left" mpx_ctrl_c hydra
 vm_check "ndmpiexec (srun): Ctrl-C -> status 130, nothing left" mpx_ctrl_c srun
 
 mpx_timeout() {
-	_rc=0
+	_jrc=0
 	timeout $cl_job_s "$cl_mpx" -timeout 60 -hosts 2 ndshim-a 2 ndshim-b 2 "$cl_exe" --sleep 600 > $o/mpx-tmo 2>&1 ||
-		_rc=$?
-	[ $_rc = 254 ] && grep -q '^Timeout after 60 seconds. Terminating job...$' $o/mpx-tmo ||
-		{ echo "exit status $_rc, want 254 and the timeout message"; cat $o/mpx-tmo; return 1; }
+		_jrc=$?
+	[ $_jrc = 254 ] && grep -q '^Timeout after 60 seconds. Terminating job...$' $o/mpx-tmo ||
+		{ echo "exit status $_jrc, want 254 and the timeout message"; cat $o/mpx-tmo; return 1; }
 	cl_none_left
 }
 vm_check "ndmpiexec -timeout 60: the job ends, status 254, nothing left" mpx_timeout
@@ -192,12 +192,12 @@ vm_check "ndmpiexec -timeout 60: the job ends, status 254, nothing left" mpx_tim
 mpx_lost_node() {
 	start_job $o/mpx-lost hydra "$cl_exe" || return 1
 	vm_peer_done
-	_rc=0
-	wait_job $cl_job_s || _rc=$?
-	case $_rc in
-	0 | 255) echo "exit status $_rc: the job did not fail when B went away"; cat $o/mpx-lost; return 1 ;;
+	_jrc=0
+	wait_job $cl_job_s || _jrc=$?
+	case $_jrc in
+	0 | 255) echo "exit status $_jrc: the job did not fail when B went away"; cat $o/mpx-lost; return 1 ;;
 	esac
-	echo "status $_rc"
+	echo "status $_jrc"
 	NDSHIM_VM_HOSTS=1 cl_none_left
 }
 vm_check "ndmpiexec (hydra): B powers off under the job -> it fails, nothing left on A" mpx_lost_node

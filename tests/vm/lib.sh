@@ -272,9 +272,9 @@ vm_peer_done() {
 vm_wait_peer_done() {
 	case $NDSHIM_VM_HOST in A) _peer=B ;; *) _peer=A ;; esac
 	vm_retry "${1:-1200}" test -e "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$_peer.done"
-	_rc=$?
+	_wpd_rc=$?
 	rm -f "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$_peer.done"
-	return $_rc
+	return $_wpd_rc
 }
 
 vm_finish() {
