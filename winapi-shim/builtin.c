@@ -4,25 +4,45 @@
 #include "builtin.h"
 
 /* The registry: one line per builtin DLL. */
-extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_kernel32,
-	builtin_ntdll, builtin_msvcrt, builtin_ws2_32, builtin_mswsock, builtin_ndshim, builtin_psapi,
-	builtin_ucrtbase, builtin_user32, builtin_vcruntime140, builtin_vcruntime140_1;
+extern const struct builtin_dll builtin_advapi32, builtin_bcrypt, builtin_bcryptprimitives, builtin_combase,
+	builtin_crypt32, builtin_dbghelp, builtin_iphlpapi, builtin_kernel32, builtin_kernelbase, builtin_msvcrt,
+	builtin_mswsock, builtin_ndshim, builtin_netapi32, builtin_ntdll, builtin_ole32, builtin_oleaut32,
+	builtin_pdh, builtin_powrprof, builtin_psapi, builtin_secur32, builtin_shell32, builtin_shlwapi,
+	builtin_ucrtbase, builtin_user32, builtin_userenv, builtin_vcruntime140, builtin_vcruntime140_1,
+	builtin_version, builtin_winmm, builtin_ws2_32, builtin_wsock32;
 
 const struct builtin_dll *const builtin_dlls[] = {
 	&builtin_advapi32,
 	&builtin_bcrypt,
 	&builtin_bcryptprimitives,
+	&builtin_combase,
+	&builtin_crypt32,
+	&builtin_dbghelp,
+	&builtin_iphlpapi,
 	&builtin_kernel32,
+	&builtin_kernelbase,
 	&builtin_msvcrt,
 	&builtin_mswsock,
 	&builtin_ndshim,
+	&builtin_netapi32,
 	&builtin_ntdll,
+	&builtin_ole32,
+	&builtin_oleaut32,
+	&builtin_pdh,
+	&builtin_powrprof,
 	&builtin_psapi,
+	&builtin_secur32,
+	&builtin_shell32,
+	&builtin_shlwapi,
 	&builtin_ucrtbase,
 	&builtin_user32,
+	&builtin_userenv,
 	&builtin_vcruntime140,
 	&builtin_vcruntime140_1,
+	&builtin_version,
+	&builtin_winmm,
 	&builtin_ws2_32,
+	&builtin_wsock32,
 };
 const unsigned int builtin_dll_count = sizeof(builtin_dlls) / sizeof(builtin_dlls[0]);
 

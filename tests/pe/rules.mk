@@ -79,6 +79,31 @@ check-pe: $(ND2PE_DLL)
 $(PE_BIN)/crypto_rng.exe: PE_EXTRA := -lbcrypt
 $(PE_BIN)/wait_on_address.exe: PE_EXTRA := -lsynchronization
 
+# The system DLLs' programs (winapi-shim/<dll>/, docs/SYSTEM-DLLS.md) link
+# the DLLs they test.
+$(PE_BIN)/com_basics.exe: PE_EXTRA := -lole32 -loleaut32 -luuid
+$(PE_BIN)/oleaut_bstr.exe $(PE_BIN)/oleaut_variant.exe $(PE_BIN)/oleaut_errorinfo.exe: PE_EXTRA := -loleaut32 -lole32
+$(PE_BIN)/shell_cmdline.exe $(PE_BIN)/shell_folders.exe $(PE_BIN)/shell_execute.exe: PE_EXTRA := -lshell32 -lole32 -luuid
+$(PE_BIN)/userenv_profile.exe: PE_EXTRA := -luserenv -ladvapi32
+$(PE_BIN)/secur32_username.exe: PE_EXTRA := -lsecur32
+$(PE_BIN)/winmm_time.exe: PE_EXTRA := -lwinmm
+$(PE_BIN)/powrprof_cpu.exe: PE_EXTRA := -lpowrprof
+$(PE_BIN)/netapi32_join.exe: PE_EXTRA := -lnetapi32
+$(PE_BIN)/wsock32_basics.exe: PE_EXTRA := -lwsock32
+$(PE_BIN)/iphlpapi_adapters.exe: PE_EXTRA := -liphlpapi -lws2_32
+$(PE_BIN)/shlwapi_path.exe $(PE_BIN)/shlwapi_url.exe: PE_EXTRA := -lshlwapi
+$(PE_BIN)/pathcch.exe: PE_EXTRA := -lpathcch
+$(PE_BIN)/crypt32_base64.exe $(PE_BIN)/crypt32_store.exe: PE_EXTRA := -lcrypt32
+$(PE_BIN)/dbghelp_stack.exe: PE_EXTRA := -ldbghelp
+$(PE_BIN)/pdh_query.exe: PE_EXTRA := -lpdh
+# version_info reads its own version resource (version_info.rc) and
+# checks that impdll.dll has none.
+$(PE_BIN)/version_info.exe: PE_EXTRA := -lversion $(PE_BIN)/version_info.res.o
+$(PE_BIN)/version_info.exe: $(PE_BIN)/version_info.res.o $(PE_BIN)/impdll.dll
+$(PE_BIN)/%.res.o: $(PE_SRC)/%.rc
+	@mkdir -p $(@D)
+	x86_64-w64-mingw32-windres $< -O coff -o $@
+
 # ---- MSVC-ABI C++ programs ---------------------------------------------------
 # tests/pe/msvc/<name>.cpp are compiled as MSVC compiles C++ (clang in MSVC
 # mode: __CxxFrameHandler3, _CxxThrowException, RTTI descriptors, catch
