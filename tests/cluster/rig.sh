@@ -29,32 +29,32 @@ vm_check "ssh runs a command on B" ssh_b
 
 # ---- srun -------------------------------------------------------------
 srun_hostname() {
-	timeout $cl_job_s srun -N2 -n4 --ntasks-per-node=2 uname -n > $o/srun-hostname 2>&1 &&
+	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 uname -n > $o/srun-hostname 2>&1 &&
 		[ "$(sort $o/srun-hostname | tr '\n' ' ')" = "$both " ] || { cat $o/srun-hostname; return 1; }
 }
 vm_check "srun -N2 -n4 --ntasks-per-node=2 uname -n: two ranks on each guest" srun_hostname
 
 srun_linux() {
-	timeout $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_sh" > $o/srun-linux 2>&1 && cl_ranks $o/srun-linux 4 "$both"
+	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_sh" > $o/srun-linux 2>&1 && cl_ranks $o/srun-linux 4 "$both"
 }
 vm_check "srun --mpi=pmi2, Linux program: ranks 0-3 of 4 with PMI, 2+2" srun_linux
 
 srun_windows() {
-	timeout $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > $o/srun-win 2>&1 &&
+	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > $o/srun-win 2>&1 &&
 		cl_ranks $o/srun-win 4 "$both"
 }
 vm_check "srun --mpi=pmi2 ndrun pmienv.exe: ranks 0-3 of 4 with PMI, 2+2" srun_windows
 
 # ---- hydra ------------------------------------------------------------
 hydra_ssh() { # PROGRAM...
-	timeout $cl_job_s mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 "$@" > $o/hydra-ssh 2>&1 &&
+	timeout -k 30 $cl_job_s mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 "$@" > $o/hydra-ssh 2>&1 &&
 		cl_ranks $o/hydra-ssh 4 "$both"
 }
 vm_check "mpiexec.hydra over ssh, Linux program: ranks 0-3 of 4, 2+2" hydra_ssh "$cl_sh"
 vm_check "mpiexec.hydra over ssh, ndrun pmienv.exe: ranks 0-3 of 4, 2+2" hydra_ssh "$cl_ndrun" "$cl_exe"
 
 hydra_slurm() { # PROGRAM...
-	timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 mpiexec.hydra -bootstrap slurm -n 4 "$@" > $o/hydra-slurm 2>&1 &&
+	timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 mpiexec.hydra -bootstrap slurm -n 4 "$@" > $o/hydra-slurm 2>&1 &&
 		cl_ranks $o/hydra-slurm 4 "$both"
 }
 vm_check "salloc + mpiexec.hydra -bootstrap slurm, Linux program: 2+2" hydra_slurm "$cl_sh"
@@ -64,7 +64,7 @@ vm_check "salloc + mpiexec.hydra -bootstrap slurm, ndrun pmienv.exe: 2+2" hydra_
 # -hosts, -env, -wdir and -l through hydra; the ranks see the variable and
 # the folder, and each line carries its rank.
 mpx_hydra() {
-	timeout $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 -env CL_VAR "a b" -wdir /tmp -l \
+	timeout -k 30 $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 -env CL_VAR "a b" -wdir /tmp -l \
 		"$cl_exe" --env CL_VAR > $o/mpx-hydra 2>&1 &&
 		cl_ranks $o/mpx-hydra 4 "$both" 1 || return 1
 	for r in 0 1 2 3; do
@@ -77,21 +77,21 @@ vm_check "ndmpiexec -hosts 2 a 2 b 2 -env -wdir -l (hydra), pmienv.exe" mpx_hydr
 
 mpx_machinefile() {
 	printf 'ndshim-a 1 # first\nndshim-b 1\n' > $o/machines
-	timeout $cl_job_s "$cl_mpx" -n 4 -machinefile $o/machines "$cl_exe" > $o/mpx-mf 2>&1 &&
+	timeout -k 30 $cl_job_s "$cl_mpx" -n 4 -machinefile $o/machines "$cl_exe" > $o/mpx-mf 2>&1 &&
 		cl_ranks $o/mpx-mf 4 "$both"
 }
 vm_check "ndmpiexec -n 4 -machinefile (one slot each, round robin), pmienv.exe" mpx_machinefile
 
 # Inside an allocation: srun, the allocation's four tasks.
 mpx_srun() {
-	timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -l -genv CL_VAR x "$cl_exe" --env CL_VAR > $o/mpx-srun 2>&1 &&
+	timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -l -genv CL_VAR x "$cl_exe" --env CL_VAR > $o/mpx-srun 2>&1 &&
 		cl_ranks $o/mpx-srun 4 "$both" 1 &&
 		[ "$(grep -c 'CL_VAR=x$' $o/mpx-srun)" = 4 ] || { cat $o/mpx-srun; return 1; }
 }
 vm_check "salloc -N2 -n4 --ntasks-per-node=2 ndmpiexec -l -genv (srun), pmienv.exe" mpx_srun
 
 mpx_srun_hosts() {
-	timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -hosts 2 ndshim-a 1 ndshim-b 3 "$cl_exe" > $o/mpx-srun-h 2>&1 &&
+	timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -hosts 2 ndshim-a 1 ndshim-b 3 "$cl_exe" > $o/mpx-srun-h 2>&1 &&
 		cl_ranks $o/mpx-srun-h 4 "ndshim-a ndshim-b ndshim-b ndshim-b" &&
 		[ "$(cl_field $o/mpx-srun-h 0 host | tr A-Z a-z)" = ndshim-a ] || { cat $o/mpx-srun-h; return 1; }
 }
@@ -105,9 +105,9 @@ mpx_exit() { # LAUNCHER PROGRAM...
 	shift
 	_jrc=0
 	if [ "$_l" = srun ]; then
-		timeout $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -exitcodes "$@" --exit-rank 2 7 --sleep 600 > $o/mpx-exit 2>&1 || _jrc=$?
+		timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -exitcodes "$@" --exit-rank 2 7 --sleep 600 > $o/mpx-exit 2>&1 || _jrc=$?
 	else
-		timeout $cl_job_s "$cl_mpx" -exitcodes -hosts 2 ndshim-a 2 ndshim-b 2 "$@" --exit-rank 2 7 --sleep 600 \
+		timeout -k 30 $cl_job_s "$cl_mpx" -exitcodes -hosts 2 ndshim-a 2 ndshim-b 2 "$@" --exit-rank 2 7 --sleep 600 \
 			> $o/mpx-exit 2>&1 || _jrc=$?
 	fi
 	[ $_jrc = 7 ] || { echo "exit status $_jrc, want 7"; cat $o/mpx-exit; return 1; }
@@ -178,7 +178,7 @@ vm_check "ndmpiexec (srun): Ctrl-C -> status 130, nothing left" mpx_ctrl_c srun
 
 mpx_timeout() {
 	_jrc=0
-	timeout $cl_job_s "$cl_mpx" -timeout 60 -hosts 2 ndshim-a 2 ndshim-b 2 "$cl_exe" --sleep 600 > $o/mpx-tmo 2>&1 ||
+	timeout -k 30 $cl_job_s "$cl_mpx" -timeout 60 -hosts 2 ndshim-a 2 ndshim-b 2 "$cl_exe" --sleep 600 > $o/mpx-tmo 2>&1 ||
 		_jrc=$?
 	[ $_jrc = 254 ] && grep -q '^Timeout after 60 seconds. Terminating job...$' $o/mpx-tmo ||
 		{ echo "exit status $_jrc, want 254 and the timeout message"; cat $o/mpx-tmo; return 1; }

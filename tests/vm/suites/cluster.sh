@@ -9,20 +9,20 @@
 . "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
 
 cl_srun_one() {
-	timeout $cl_job_s srun -n2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 &&
+	timeout -k 30 $cl_job_s srun -n2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 &&
 		cl_ranks "$vm_tmp/cl-srun" 2 "ndshim-a ndshim-a"
 }
 cl_mpx_one() {
-	timeout $cl_job_s "$cl_mpx" -n 2 -l "$cl_exe" > "$vm_tmp/cl-mpx" 2>&1 &&
+	timeout -k 30 $cl_job_s "$cl_mpx" -n 2 -l "$cl_exe" > "$vm_tmp/cl-mpx" 2>&1 &&
 		cl_ranks "$vm_tmp/cl-mpx" 2 "ndshim-a ndshim-a" 1
 }
 cl_srun_two() {
-	timeout $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 &&
+	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 &&
 		cl_ranks "$vm_tmp/cl-srun" 4 "ndshim-a ndshim-a ndshim-b ndshim-b"
 }
 cl_mpx_fail() {
 	_jrc=0
-	timeout $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 1 ndshim-b 1 "$cl_exe" --exit-rank 1 3 --sleep 600 \
+	timeout -k 30 $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 1 ndshim-b 1 "$cl_exe" --exit-rank 1 3 --sleep 600 \
 		> "$vm_tmp/cl-fail" 2>&1 || _jrc=$?
 	[ $_jrc = 3 ] && grep -q 'ndmpiexec: rank 1 on ndshim-b exited with code 3: ending the job' "$vm_tmp/cl-fail" ||
 		{ echo "exit status $_jrc, want 3 and the report"; cat "$vm_tmp/cl-fail"; return 1; }
