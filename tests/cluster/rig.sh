@@ -121,18 +121,32 @@ vm_check "ndmpiexec (srun): rank 2 exits 7 -> the job ends, status 7, -exitcodes
 
 # start_job FILE LAUNCHER PROGRAM...: an ndmpiexec job of four sleeping
 # ranks in the background, in a process group of its own (as a shell's
-# foreground job is), once all four ranks have printed their line.
+# foreground job is), once all four ranks have printed their line.  With
+# srun it runs inside an allocation made beforehand (salloc --no-shell,
+# then SLURM_JOB_ID, as in an salloc shell), so that a signal to the job's
+# group reaches ndmpiexec and srun as a terminal's Ctrl-C would (salloc
+# itself would put its command in a group of its own and answer a SIGINT
+# by revoking the allocation); stop_alloc ends the allocation.
+alloc=
 start_job() {
 	_f=$1 _l=$2
 	shift 2
 	if [ "$_l" = srun ]; then
-		setsid salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" "$@" --sleep 600 > "$_f" 2>&1 &
+		alloc=$(timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 --no-shell 2>&1 |
+			sed -n 's/.*Granted job allocation \([0-9]*\).*/\1/p')
+		[ -n "$alloc" ] || { echo "no allocation"; squeue; return 1; }
+		SLURM_JOB_ID=$alloc setsid "$cl_mpx" -n 4 "$@" --sleep 600 > "$_f" 2>&1 &
 	else
 		setsid "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 "$@" --sleep 600 > "$_f" 2>&1 &
 	fi
 	job=$!
 	vm_retry $cl_job_s sh -c '[ "$(grep -c "pmienv rank=" "$1")" = 4 ]' sh "$_f" ||
 		{ echo "the four ranks did not start:"; cat "$_f"; kill -KILL -$job; return 1; }
+}
+
+stop_alloc() {
+	[ -z "$alloc" ] || scancel "$alloc"
+	alloc=
 }
 
 # wait_job SECONDS: the job's status, or 255 if it was still running.
@@ -155,6 +169,7 @@ mpx_killed() { # LAUNCHER
 	done' || return 1
 	_jrc=0
 	wait_job $cl_job_s || _jrc=$?
+	stop_alloc
 	[ $_jrc = 137 ] || { echo "exit status $_jrc, want 137"; cat $o/mpx-kill; return 1; }
 	grep -q 'ndmpiexec: rank 3 on ndshim-b was killed by signal 9: ending the job' $o/mpx-kill ||
 		{ cat $o/mpx-kill; return 1; }
@@ -169,7 +184,7 @@ mpx_ctrl_c() { # LAUNCHER
 	kill -INT -$job
 	_jrc=0
 	wait_job $cl_job_s || _jrc=$?
-	# salloc passes on the srun's status; hydra's ndmpiexec its own 130.
+	stop_alloc
 	[ $_jrc = 130 ] || { echo "exit status $_jrc, want 130"; cat $o/mpx-int; return 1; }
 	cl_none_left
 }
