@@ -35,6 +35,8 @@
 /* After the job was asked to end, how long the launcher gets to clean up
  * its nodes before it is killed. */
 #define END_GRACE_S 60
+/* ... and after how long it is asked once more. */
+#define END_AGAIN_S 10
 
 static const char usage_text[] =
 	"usage: ndmpiexec [options] PROGRAM [ARG...]\n"
@@ -87,6 +89,7 @@ struct run {
 	int nranks;
 	int first_failed; /* rank, or -1 */
 	bool ending; /* the job was asked to end */
+	bool asked_twice; /* ... and asked again (END_AGAIN_S) */
 	time_t end_asked;
 	int launcher_status;
 	bool launcher_done;
@@ -257,6 +260,12 @@ static int run_job(const struct mpx_job *job, struct mpx_cmd *cmd, int nranks)
 			timed_out = 2;
 			fprintf(stderr, "\nTimeout after %d seconds. Terminating job...\n", job->timeout);
 			end_job(&r);
+		}
+		/* hydra's first SIGINT passes a Ctrl-C to the ranks, which a
+		 * program may handle and live on; its second one kills them. */
+		if (r.ending && !r.launcher_done && !r.asked_twice && time(NULL) - r.end_asked > END_AGAIN_S) {
+			r.asked_twice = true;
+			kill(r.launcher, SIGINT);
 		}
 		if (r.ending && !r.launcher_done && time(NULL) - r.end_asked > END_GRACE_S) {
 			fprintf(stderr, "ndmpiexec: %s did not end the job within %d s: killing it\n", cmd->argv[0],
