@@ -74,7 +74,7 @@ const void *builtin_lookup_name(const struct builtin_dll *dll, const char *name)
 		else
 			lo = mid + 1;
 	}
-	return NULL;
+	return dll->also ? builtin_lookup_name(dll->also, name) : NULL;
 }
 
 const void *builtin_lookup_ordinal(const struct builtin_dll *dll, unsigned int ordinal)

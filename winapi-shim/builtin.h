@@ -41,6 +41,11 @@ struct builtin_dll {
 	 * write out their stream buffers here.  Must not wait for locks the
 	 * stopped thread may hold.  Set with BUILTIN_STOP. */
 	void (*stop)(void);
+	/* Names this DLL lacks are looked up here (set with BUILTIN_ALSO):
+	 * kernelbase.dll, which hosts most of kernel32's functions on Windows
+	 * (programs look them up there, e.g. GetModuleHandle("kernelbase")
+	 * then WaitOnAddress), answers with kernel32's. */
+	const struct builtin_dll *also;
 };
 
 /* Find a builtin by DLL name, case-insensitively, ".dll" optional. */

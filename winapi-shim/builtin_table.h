@@ -7,7 +7,9 @@
  *
  * which defines `const struct builtin_dll builtin_kernel32`.  Define
  * BUILTIN_DETACH as a function name to be called at process exit, and
- * BUILTIN_STOP as one to be called when ndrun stops the program. */
+ * BUILTIN_STOP as one to be called when ndrun stops the program, and
+ * BUILTIN_ALSO as the builtin_dll whose exports answer for names this
+ * one lacks. */
 #include "builtin.h"
 
 #define EXPORT(name) { #name, (const void *)&name, 0 },
@@ -24,6 +26,9 @@ static const struct builtin_export BUILTIN_CAT(BUILTIN_NAME, _exports)[] = {
 #include BUILTIN_SPEC
 };
 
+#ifdef BUILTIN_ALSO
+extern const struct builtin_dll BUILTIN_ALSO;
+#endif
 extern const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME);
 const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
 	BUILTIN_STR(BUILTIN_NAME) ".dll",
@@ -36,6 +41,11 @@ const struct builtin_dll BUILTIN_CAT(builtin_, BUILTIN_NAME) = {
 #endif
 #ifdef BUILTIN_STOP
 	BUILTIN_STOP,
+#else
+	NULL,
+#endif
+#ifdef BUILTIN_ALSO
+	&BUILTIN_ALSO,
 #else
 	NULL,
 #endif
