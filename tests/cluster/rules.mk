@@ -1,4 +1,4 @@
-# The rig as a small cluster (tests/cluster/README): Slurm, hydra and
+# The rig as a small cluster (docs/TESTING.md): Slurm, hydra and
 # ndmpiexec starting ranks across the two Soft-RoCE guests.
 #
 #   $(BUILD)/cluster/pmienv.exe   a Windows rank that prints its PMI
