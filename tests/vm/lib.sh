@@ -261,6 +261,20 @@ _vm_slurm_idle() {
 	[ -n "$_st" ] && [ -z "$(printf '%s\n' "$_st" | grep -v '^idle$')" ]
 }
 
+# vm_cluster_down: stops what vm_sshd_up and vm_slurm_up started on this
+# guest (by their pid files) and closes its shared ssh connections, so the
+# checks that follow run on a quiet guest.  Call it once the other guest
+# no longer needs this one's daemons.
+vm_cluster_down() {
+	for _h in ndshim-a ndshim-b; do
+		ssh -O exit "$_h" 2>/dev/null || :
+	done
+	for _p in /run/slurmctld.pid /run/slurmd.pid /run/munge/munged.pid /run/sshd.pid; do
+		[ -r "$_p" ] && kill "$(cat "$_p")" 2>/dev/null
+	done
+	return 0
+}
+
 # vm_peer_done / vm_wait_peer_done [SECONDS]: a guest that only serves the
 # other (its sshd, its slurmd) must stay up until the other is finished:
 # the other calls vm_peer_done when it no longer needs it, and this one

@@ -32,4 +32,6 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 2 ]; then
 	else
 		vm_check "cluster: B served A's cluster checks" vm_wait_peer_done 1500
 	fi
+	# The suites after this one run on quiet guests.
+	vm_cluster_down
 fi
