@@ -67,13 +67,25 @@ static void set_error(struct load_error *err, DWORD code, const char *fmt, ...)
 	err->code = code;
 }
 
+static bool has_path(const char *name)
+{
+	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
+}
+
 /* A DLL name or path as a Linux name, by the one path policy
- * (core/path.h): drive letters C: and Z: name the Linux root, both
- * slashes separate.  NULL with *code set. */
+ * (core/path.h); a bare name stays as it is.  NULL with *code set. */
 static char *dll_name_to_unix(const char *name, DWORD *code)
 {
-	WCHAR *w = utf8_to_utf16_dup(name);
+	WCHAR *w;
 	char *u;
+
+	if (!has_path(name)) {
+		/* a bare name is looked for along the search path */
+		if (!(u = strdup(name)))
+			*code = ERROR_NOT_ENOUGH_MEMORY;
+		return u;
+	}
+	w = utf8_to_utf16_dup(name);
 
 	if (!w) {
 		*code = ERROR_NOT_ENOUGH_MEMORY;
@@ -700,11 +712,6 @@ static void release_unattached(struct module *m)
 		module_release(m->deps[i]);
 	tls_module_fini(m);
 	free_module(m);
-}
-
-static bool has_path(const char *name)
-{
-	return strchr(name, '/') || strchr(name, '\\') || (name[0] && name[1] == ':');
 }
 
 /* "NAME not found (imported by IMPORTER)". */

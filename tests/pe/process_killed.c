@@ -42,13 +42,14 @@ static int child_a(void)
 	return 5;
 }
 
-/* Whether Linux process pid is stopped, from /proc (bounded). */
+/* Whether Linux process pid is stopped, from /proc (bounded); Z: is the
+ * Linux root under ndrun and Wine. */
 static int wait_stopped(DWORD pid)
 {
 	char path[64], buf[512], *q;
 	DWORD n;
 
-	snprintf(path, sizeof(path), "C:\\proc\\%lu\\stat", pid);
+	snprintf(path, sizeof(path), "Z:\\proc\\%lu\\stat", pid);
 	for (int i = 0; i < 2000; i++) {
 		HANDLE f = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING, 0, NULL);
 

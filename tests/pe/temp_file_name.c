@@ -170,6 +170,10 @@ static void test_long_folder(char *dirs, int *ndirs)
 
 		if (n > 100)
 			n = 100;
+		/* never leave room for a separator alone (the temporary
+		 * folder's length decides where the components end) */
+		if (MAX_PATH - 14 - len - 1 - n == 1)
+			n--;
 		deep[len++] = '\\';
 		memset(deep + len, 'd', n);
 		len += n;

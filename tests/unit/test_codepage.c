@@ -197,6 +197,23 @@ static void test_acp_and_cpinfo(void **state)
 	assert_last_error(ERROR_INVALID_PARAMETER);
 }
 
+static void test_locale_policy(void **state)
+{
+	assert_true(cp_locale_is_utf8(NULL, NULL, "C.UTF-8"));
+	assert_true(cp_locale_is_utf8(NULL, NULL, "en_US.utf8"));
+	assert_true(cp_locale_is_utf8(NULL, NULL, "de_DE.UTF-8@euro"));
+	assert_true(cp_locale_is_utf8("", "fr_FR.UTF-8", "C"));
+	assert_false(cp_locale_is_utf8("de_DE.ISO-8859-15", "fr_FR.UTF-8", "en_US.UTF-8")); /* LC_ALL wins */
+	/* no character set declared: UTF-8, like the C runtime's strings */
+	assert_true(cp_locale_is_utf8("POSIX", NULL, NULL));
+	assert_true(cp_locale_is_utf8("C", "de_DE.ISO-8859-1", NULL));
+	assert_true(cp_locale_is_utf8(NULL, NULL, NULL));
+	assert_true(cp_locale_is_utf8("", "", ""));
+	assert_false(cp_locale_is_utf8(NULL, NULL, "en_US"));
+	assert_false(cp_locale_is_utf8(NULL, NULL, "en_US.ISO-8859-1"));
+	assert_false(cp_locale_is_utf8(NULL, NULL, "xx.UTF-80"));
+}
+
 static void test_helpers(void **state)
 {
 	WCHAR *w = utf8_to_utf16_dup("h\xc3\xa9");
@@ -315,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_size_protocol_and_errors),
 		cmocka_unit_test(test_cp1252_cp437),
 		cmocka_unit_test(test_acp_and_cpinfo),
+		cmocka_unit_test(test_locale_policy),
 		cmocka_unit_test(test_helpers),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_lstrcpyn),
@@ -323,5 +341,7 @@ int main(void)
 	};
 	unsetenv("NDSHIM_ACP");
 	unsetenv("NDSHIM_OEMCP");
+	/* a Latin-1 locale: the 1252/437 pages these tests are about */
+	setenv("LC_ALL", "en_US.ISO-8859-1", 1);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

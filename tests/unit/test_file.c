@@ -305,5 +305,7 @@ int main(void)
 		cmocka_unit_test(test_types_and_console),
 		cmocka_unit_test(test_overlapped_handle),
 	};
+	/* test_ansi_names is about the 1252 page, whatever the locale */
+	setenv("NDSHIM_ACP", "1252", 1);
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -262,7 +262,7 @@ static void test_file_round_trip(void **state)
 
 	/* low-level I/O and a Windows-style path */
 	char wpath[64];
-	snprintf(wpath, sizeof(wpath), "C:%s", path);
+	snprintf(wpath, sizeof(wpath), "Z:%s", path); /* Z: is the Linux root */
 	for (char *c = wpath; *c; c++)
 		if (*c == '/')
 			*c = '\\';

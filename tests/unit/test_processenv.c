@@ -1,9 +1,15 @@
 /* The environment (size protocol, case-insensitive names, expansion),
- * the path policy, the current directory, full and temporary paths. */
+ * the current directory, full and temporary paths (Z: is the Linux root;
+ * the path policy itself is test_path's). */
 #include <unistd.h>
 
+#include <stdio.h>
+#include <sys/stat.h>
+
 #include "k32_test.h"
+#include "core/codepage.h"
 #include "core/path.h"
+#include "kernel32/kernel32_private.h"
 
 static void test_env_size_protocol(void **state)
 {
@@ -57,6 +63,56 @@ static void test_env_from_linux(void **state)
 	assert_int_equal(n, strlen(getenv("HOME")));
 }
 
+static void test_windows_env(void **state)
+{
+	WCHAR buf[512];
+	char *u, want[1024];
+	DWORD err;
+	struct stat st;
+
+	/* tests/unit/run gives the tests a fresh data folder: C: is its drive_c */
+	assert_int_equal(GetEnvironmentVariableW(u"systemroot", buf, 512), 10);
+	assert_wstr_equal(buf, u"C:\\windows");
+	assert_true(GetEnvironmentVariableW(u"TEMP", buf, 512) > 0);
+	u = path_to_unix(buf, &err);
+	assert_non_null(u);
+	assert_int_equal(stat(u, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	if (getenv("NDSHIM_DATA")) {
+		snprintf(want, sizeof(want), "%s/drive_c/", getenv("NDSHIM_DATA"));
+		assert_memory_equal(u, want, strlen(want));
+	}
+	free(u);
+	assert_true(GetEnvironmentVariableW(u"NDSHIM_WINENV", buf, 512) > 0);
+	/* a Linux PATH entry, as a Z: folder */
+	if (getenv("PATH") && strstr(getenv("PATH"), "/usr/bin")) {
+		assert_true(GetEnvironmentVariableW(u"PATH", buf, 512) > 0);
+		u = utf16_to_utf8_dup(buf);
+		assert_non_null(strstr(u, ";Z:\\usr\\bin"));
+		assert_null(strchr(u, '/'));
+		free(u);
+		assert_true(GetEnvironmentVariableW(u"NDSHIM_UNIX_PATH", buf, 512) > 0);
+	}
+}
+
+static void test_linux_child_env(void **state)
+{
+	char *envp[] = {
+		strdup("PATH=C:\\windows;Z:\\bin"), strdup("NDSHIM_UNIX_PATH=/bin:/usr/bin"),
+		strdup("Temp=C:\\users\\u\\Temp"), strdup("NDSHIM_UNIX_TEMP=/var/tmp"),
+		strdup("APPDATA=C:\\x"), strdup("NDSHIM_WINENV=1"), strdup("NDSHIM_UNIX_TZ=Europe/Paris"), NULL,
+	};
+
+	winenv_for_linux(envp);
+	assert_string_equal(envp[0], "PATH=/bin:/usr/bin");
+	assert_string_equal(envp[1], "TEMP=/var/tmp"); /* the Linux name's case */
+	assert_string_equal(envp[2], "APPDATA=C:\\x");
+	assert_string_equal(envp[3], "TZ=Europe/Paris"); /* not in the block: given back */
+	assert_null(envp[4]);
+	for (int i = 0; envp[i]; i++)
+		free(envp[i]);
+}
+
 static void test_env_block(void **state)
 {
 	WCHAR *block, *p;
@@ -74,7 +130,7 @@ static void test_env_block(void **state)
 	ablock = GetEnvironmentStringsA();
 	found = 0;
 	for (q = ablock; *q; q += strlen(q) + 1)
-		if (!strcmp(q, "K32_BLOCK=v\x80"))
+		if (!strcmp(q, GetACP() == CP_UTF8 ? "K32_BLOCK=v\xe2\x82\xac" : "K32_BLOCK=v\x80"))
 			found = 1;
 	assert_true(found);
 	assert_true(FreeEnvironmentStringsA(ablock));
@@ -100,63 +156,6 @@ static void test_expand(void **state)
 	SetEnvironmentVariableW(u"K32_X", NULL);
 }
 
-static void check_to_unix(const WCHAR *win, const char *want)
-{
-	DWORD err = 0;
-	char *got = path_to_unix(win, &err);
-
-	if (!want) {
-		if (got)
-			fail_msg("%s mapped to %s", debugstr_w(win), got);
-		return;
-	}
-	if (!got || strcmp(got, want))
-		fail_msg("%s: got %s, want %s", debugstr_w(win), got ? got : "(null)", want);
-	free(got);
-}
-
-static void test_path_mapping(void **state)
-{
-	DWORD err = 0;
-	WCHAR *w;
-
-	check_to_unix(u"C:\\foo\\bar.txt", "/foo/bar.txt");
-	check_to_unix(u"z:/foo", "/foo");
-	check_to_unix(u"C:\\", "/");
-	check_to_unix(u"\\tmp\\x", "/tmp/x");
-	check_to_unix(u"/usr/lib", "/usr/lib");
-	check_to_unix(u"rel\\dir/file", "rel/dir/file");
-	check_to_unix(u"C:rel", "rel");
-	check_to_unix(u"\\\\?\\C:\\long\\path", "/long/path");
-	check_to_unix(u"NUL", "/dev/null");
-	check_to_unix(u"\\\\.\\nul", "/dev/null");
-	check_to_unix(u"CONOUT$", "/dev/tty");
-	check_to_unix(u"D:\\foo", NULL);
-	check_to_unix(u"\\\\server\\share\\x", NULL);
-	/* what Windows strips from names, except after \\?\ */
-	check_to_unix(u"C:\\d\\a.txt.", "/d/a.txt");
-	check_to_unix(u"a.txt . .", "a.txt");
-	check_to_unix(u"dir.\\x", "dir/x");
-	check_to_unix(u"dir..\\x", "dir../x");
-	check_to_unix(u"...\\x", ".../x");
-	check_to_unix(u"dir\\", "dir/");
-	check_to_unix(u"a\\..", "a/..");
-	check_to_unix(u"a\\.", "a/.");
-	check_to_unix(u"..", "..");
-	check_to_unix(u" .", ".");
-	check_to_unix(u"\\\\?\\C:\\lit.txt.", "/lit.txt.");
-	assert_null(path_to_unix(u"D:\\x", &err));
-	assert_int_equal(err, ERROR_PATH_NOT_FOUND);
-	assert_null(path_to_unix(u"\\\\srv\\s", &err));
-	assert_int_equal(err, ERROR_BAD_NETPATH);
-	w = path_from_unix("/home/user/a b");
-	assert_wstr_equal(w, u"C:\\home\\user\\a b");
-	free(w);
-	w = path_from_unix("x/y");
-	assert_wstr_equal(w, u"x\\y");
-	free(w);
-}
-
 static void test_current_directory(void **state)
 {
 	WCHAR buf[MAX_PATH], full[MAX_PATH], *part;
@@ -164,31 +163,31 @@ static void test_current_directory(void **state)
 	DWORD n;
 
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
-	assert_true(SetCurrentDirectoryW(u"C:\\tmp"));
+	assert_true(SetCurrentDirectoryW(u"Z:\\tmp"));
 	n = GetCurrentDirectoryW(MAX_PATH, buf);
 	assert_int_equal(n, 6);
-	assert_wstr_equal(buf, u"C:\\tmp");
+	assert_wstr_equal(buf, u"Z:\\tmp");
 	assert_int_equal(GetCurrentDirectoryW(3, buf), 7);
 	assert_int_equal(GetCurrentDirectoryA(MAX_PATH, a), 6);
-	assert_string_equal(a, "C:\\tmp");
+	assert_string_equal(a, "Z:\\tmp");
 
 	n = GetFullPathNameW(u"sub\\..\\x/y.txt", MAX_PATH, full, &part);
-	assert_wstr_equal(full, u"C:\\tmp\\x\\y.txt");
+	assert_wstr_equal(full, u"Z:\\tmp\\x\\y.txt");
 	assert_int_equal(n, wstr_len(full));
 	assert_wstr_equal(part, u"y.txt");
 	GetFullPathNameW(u"\\etc\\.\\hosts", MAX_PATH, full, NULL);
-	assert_wstr_equal(full, u"C:\\etc\\hosts");
+	assert_wstr_equal(full, u"Z:\\etc\\hosts");
 	GetFullPathNameW(u"C:\\a\\..\\..\\b\\", MAX_PATH, full, &part);
 	assert_wstr_equal(full, u"C:\\b\\");
 	assert_null(part);
 	GetFullPathNameW(u"/usr", MAX_PATH, full, NULL);
-	assert_wstr_equal(full, u"C:\\usr");
-	assert_int_equal(GetFullPathNameW(u"abc", 3, full, NULL), 11); /* C:\tmp\abc + NUL */
+	assert_wstr_equal(full, u"Z:\\usr");
+	assert_int_equal(GetFullPathNameW(u"abc", 3, full, NULL), 11); /* Z:\tmp\abc + NUL */
 
 	SetLastError(SENTINEL_ERROR);
-	assert_false(SetCurrentDirectoryW(u"C:\\no\\such\\dir\\k32"));
+	assert_false(SetCurrentDirectoryW(u"Z:\\no\\such\\dir\\k32"));
 	assert_last_error(ERROR_FILE_NOT_FOUND);
-	assert_false(SetCurrentDirectoryW(u"C:\\etc\\hostname\\x"));
+	assert_false(SetCurrentDirectoryW(u"Z:\\etc\\hostname\\x"));
 	assert_int_equal(chdir(cwd), 0);
 }
 
@@ -200,7 +199,7 @@ static void test_temp_path(void **state)
 	SetEnvironmentVariableW(u"TMP", u"/var/tmp");
 	n = GetTempPathW(MAX_PATH, buf);
 	assert_int_equal(n, 11);
-	assert_wstr_equal(buf, u"C:\\var\\tmp\\");
+	assert_wstr_equal(buf, u"Z:\\var\\tmp\\");
 	assert_int_equal(GetTempPathW(4, buf), 12);
 	SetEnvironmentVariableW(u"TMP", had ? old : NULL);
 }
@@ -225,9 +224,10 @@ int main(void)
 		cmocka_unit_test(test_env_size_protocol),
 		cmocka_unit_test(test_env_case_insensitive),
 		cmocka_unit_test(test_env_from_linux),
+		cmocka_unit_test(test_windows_env),
+		cmocka_unit_test(test_linux_child_env),
 		cmocka_unit_test(test_env_block),
 		cmocka_unit_test(test_expand),
-		cmocka_unit_test(test_path_mapping),
 		cmocka_unit_test(test_current_directory),
 		cmocka_unit_test(test_temp_path),
 		cmocka_unit_test(test_std_handles),

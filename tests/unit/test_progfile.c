@@ -99,8 +99,8 @@ static void test_find(void **state)
 	assert_non_null(got);
 	assert_string_equal(got, rel("Tools/Hello.EXE"));
 	free(got);
-	/* A Windows path: C:\ is the Linux root. */
-	snprintf(win, sizeof(win), "C:%s\\tools\\hello", root);
+	/* A Windows path: Z:\ is the Linux root (docs/paths.md). */
+	snprintf(win, sizeof(win), "Z:%s\\tools\\hello", root);
 	for (char *p = win; *p; p++)
 		if (*p == '/')
 			*p = '\\';

@@ -1,6 +1,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/codepage.h"
 #include "core/wstr.h"
@@ -53,10 +54,28 @@ static bool supported(UINT cp)
 	return cp == CP_UTF8 || cp == 1252 || cp == 437 || cp == 28591;
 }
 
+bool cp_locale_is_utf8(const char *lc_all, const char *lc_ctype, const char *lang)
+{
+	const char *s = lc_all && *lc_all ? lc_all : lc_ctype && *lc_ctype ? lc_ctype : lang;
+
+	/* no locale, C or POSIX: no character set declared; Linux names
+	 * are UTF-8 bytes and so are the C runtime's narrow strings */
+	if (!s || !*s || !strcmp(s, "C") || !strcmp(s, "POSIX"))
+		return true;
+	if (!(s = strchr(s, '.')))
+		return false; /* "en_US": glibc's ISO 8859-1 */
+	s++;
+	return (!strncasecmp(s, "utf-8", 5) && (!s[5] || s[5] == '@')) ||
+	       (!strncasecmp(s, "utf8", 4) && (!s[4] || s[4] == '@'));
+}
+
 static void cp_init(void)
 {
 	const char *s;
 	unsigned long v;
+
+	if (cp_locale_is_utf8(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")))
+		acp = oemcp = CP_UTF8;
 
 	if ((s = getenv("NDSHIM_ACP")) && (v = strtoul(s, NULL, 10)) && supported((UINT)v))
 		acp = (UINT)v;

@@ -3,10 +3,16 @@
  * console output, msvcrt).  Plain sysv C; nothing here touches the last
  * error, so callers decide what a failure means.
  *
- * Policy: the ANSI code page (CP_ACP) is 1252 and the OEM code page
- * (CP_OEMCP) 437, as on an en-US Windows.  NDSHIM_ACP and NDSHIM_OEMCP
- * override them with any supported code page (NDSHIM_ACP=65001 gives the
- * "UTF-8 beta" behaviour of Windows 10).  Supported: 65001 (UTF-8), 1252,
+ * Policy (docs/codepage.md): a UTF-8 Linux locale (the first set of
+ * LC_ALL, LC_CTYPE, LANG names a ".UTF-8" or ".utf8" character set), and
+ * the C and POSIX locales (or none), make the ANSI (CP_ACP) and OEM
+ * (CP_OEMCP) code pages 65001, as Windows' "Use Unicode UTF-8 for
+ * worldwide language support" does: the narrow command line,
+ * environment, file names, every A function and the C runtime (whose
+ * narrow strings are UTF-8) then carry the same bytes Linux does.  A
+ * locale with another character set ("en_US", "de_DE.ISO-8859-1") gives
+ * 1252 and 437, an en-US Windows.
+ * NDSHIM_ACP and NDSHIM_OEMCP override either with any supported page.  Supported: 65001 (UTF-8), 1252,
  * 437, 28591 (ISO 8859-1).  Single-byte conversions to a code page use
  * the default character for what the page cannot hold; Windows' "best
  * fit" substitutions (U+0100 -> 'A') are not done. */
@@ -25,6 +31,10 @@
 
 UINT cp_ansi(void);
 UINT cp_oem(void);
+
+/* The policy's test: whether the locale these variables give (the first
+ * one set and not empty wins) makes the code pages 65001. */
+bool cp_locale_is_utf8(const char *lc_all, const char *lc_ctype, const char *lang);
 
 /* CP_ACP, CP_OEMCP, CP_THREAD_ACP, CP_MACCP resolved to a real code page;
  * 0 when cp (after resolution) is not supported. */

@@ -1,34 +1,50 @@
 /* File names: the one policy for mapping Windows paths to Linux paths,
- * used by every builtin that takes or returns a file name.
+ * used by every builtin that takes or returns a file name (kernel32,
+ * ntdll, the loader, and the C runtime through crt_unix_path).
+ * docs/paths.md describes it for users; in short:
  *
  *   Windows -> Linux (path_to_unix):
- *     '\\' and '/' are both separators; the result uses '/'.
- *     "C:\\x" and "Z:\\x" (any case) -> "/x": the Linux root is drive C:
- *     (and Z:, which Wine users expect); other drive letters do not exist.
- *     "C:x" (drive-relative) -> "x" (relative to the current directory).
- *     "\\x" (root-relative) -> "/x"; a Linux path "/x" stays as it is.
- *     "\\\\?\\" and "\\??\\" prefixes are dropped, and the name after them
- *     is taken as it is; other names lose what Windows strips: a
- *     component's one trailing '.' ("dir.\\x" is "dir\\x"), and the
- *     trailing dots and spaces of the whole name ("a.txt. " is "a.txt").
- *     NUL, CON, CONIN$, CONOUT$ (any case, also after "\\\\.\\") are the
- *     devices /dev/null and /dev/tty.
- *     UNC paths ("\\\\server\\share") are not supported.
- *     Names are not case-folded: the Linux file system decides.
- *   Linux -> Windows (path_from_unix): "/x/y" -> "C:\\x\\y"; a relative
- *     path only has its separators turned.  So GetCurrentDirectoryW,
- *     GetFullPathNameW and GetTempPathW return "C:\\..." paths, which map
- *     back to the same Linux file.
+ *     '\\' and '/' both separate.  A name is first made full as
+ *     GetFullPathNameW does (path_full): relative names against the
+ *     current directory, "X:name" against drive X's current directory,
+ *     "\\x" (and "/x") against the current drive's root, "." and ".."
+ *     as text, then what Windows strips goes: a component's one trailing
+ *     '.' and the trailing dots and spaces of the last one.
+ *     "X:\\rest" is then the Linux folder of drive X (core/drives.h) plus
+ *     rest; a missing drive is ERROR_PATH_NOT_FOUND.
+ *     Each component is looked up case-insensitively: when the name as
+ *     given does not exist, an existing file or folder whose name differs
+ *     only in case is used instead (the last component of a new file
+ *     keeps the case given).
+ *     DOS devices (path_dos_device: NUL, CON, CONIN$, CONOUT$, AUX, PRN,
+ *     COM1-9, LPT1-9 as the last component, with any extension, in any
+ *     folder; also right after "\\\\.\\") are devices: NUL is
+ *     /dev/null, the console names /dev/tty, the others what dosdevices
+ *     maps them to (ERROR_FILE_NOT_FOUND when nothing).
+ *     "\\\\?\\" and "\\??\\" take the rest as it is (no trimming, no "."
+ *     or ".." resolution): "\\\\?\\X:\\...", "\\\\?\\UNC\\server\\share"
+ *     and ndrun's own "\\\\?\\unix\\..." for a Linux path outside every
+ *     drive.  UNC names "\\\\server\\share\\..." are what dosdevices'
+ *     unc/server/share maps them to, else ERROR_BAD_NETPATH.
+ *   Linux -> Windows (path_from_unix): the drive whose folder holds the
+ *     path ("/home/u/x" -> "Z:\\home\\u\\x", the system drive's folder ->
+ *     "C:\\..."), "\\\\?\\unix\\..." when none does; a relative path only
+ *     has its separators turned.
  *
  * Strings are 16-bit for Windows, UTF-8 for Linux, all malloc'd. */
 #ifndef NDSHIM_PATH_H
 #define NDSHIM_PATH_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include <windef.h>
 #include <winbase.h>
 
-/* NULL with *err = a Win32 error (ERROR_PATH_NOT_FOUND, ERROR_BAD_NETPATH,
- * ERROR_NOT_ENOUGH_MEMORY) when the name cannot be mapped. */
+/* NULL with *err = a Win32 error (ERROR_PATH_NOT_FOUND,
+ * ERROR_FILE_NOT_FOUND for a device that does not exist,
+ * ERROR_BAD_NETPATH, ERROR_INVALID_NAME, ERROR_NOT_ENOUGH_MEMORY) when
+ * the name cannot be mapped. */
 char *path_to_unix(const WCHAR *win, DWORD *err);
 
 /* NULL only when out of memory. */
@@ -39,8 +55,29 @@ WCHAR *path_from_unix(const char *unix_path);
 WCHAR *path_cwd(DWORD *err);
 
 /* GetFullPathNameW's rule: name made absolute against the current
- * directory, separators turned to '\\', "." and ".." resolved, purely as
- * text (the file system is not consulted).  NULL with *err set. */
+ * directory (or, for "X:name", drive X's: the "=X:" environment variable
+ * when set, else its root), separators turned to '\\', "." and ".."
+ * resolved, trailing dots and spaces trimmed, purely as text (the file
+ * system is not consulted); a DOS device name is "\\\\.\\NAME".  NULL
+ * with *err set. */
 WCHAR *path_full(const WCHAR *name, DWORD *err);
+
+/* Whether the last component of name is a DOS device name (Windows'
+ * reserved names: AUX, CON, NUL, PRN, COM1-9, LPT1-9, and since Windows 8
+ * CONIN$ and CONOUT$, in any case, with
+ * anything after a '.' or ':' and trailing spaces ignored).  Sets *off
+ * and *len to the device's name within name.  UNC names ("\\\\x") are
+ * never devices here. */
+bool path_dos_device(const WCHAR *name, size_t *off, size_t *len);
+
+/* The case-insensitive lookup: u is a malloc'd absolute Linux path whose
+ * first keep bytes are used as they are; returns u, or a new string
+ * (u freed) where missing components were replaced by an existing
+ * entry whose name differs only in case; NULL when out of memory. */
+char *path_fold_case(char *u, size_t keep);
+
+/* Provided by kernel32's environment: the value of a variable (malloc'd),
+ * NULL when not set. */
+WCHAR *path_env_get(const WCHAR *name);
 
 #endif

@@ -1,8 +1,6 @@
 /* Finding a program's file the way CreateProcess does (progfile.h). */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 #include "core/path.h"
@@ -24,65 +22,19 @@ bool progfile_has_ext(const WCHAR *name, size_t len)
 	return false;
 }
 
-/* The entry of folder dir whose name equals name[0..len) ignoring the
- * case of ASCII letters (so it is len bytes long too); malloc'ed, or NULL. */
-static char *entry_nocase(const char *dir, const char *name, size_t len)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char *found = NULL;
-
-	if (!d)
-		return NULL;
-	while ((de = readdir(d)))
-		if (strlen(de->d_name) == len && !strncasecmp(de->d_name, name, len)) {
-			found = strdup(de->d_name);
-			break;
-		}
-	closedir(d);
-	return found;
-}
-
+/* The case-insensitive lookup is the path policy's (core/path.h). */
 char *path_match_case(const char *unix_path)
 {
-	const char *p = unix_path;
+	char *u = strdup(unix_path);
 	struct stat st;
-	char *out, *o;
 
-	if (!lstat(unix_path, &st))
-		return strdup(unix_path);
-	out = malloc(strlen(unix_path) + 1);
-	if (!out)
+	if (!u || !(u = path_fold_case(u, 0)))
 		return NULL;
-	o = out;
-	while (*p == '/')
-		*o++ = *p++;
-	*o = 0;
-	/* out holds the components matched so far, each followed by '/'. */
-	while (*p) {
-		size_t len = strcspn(p, "/");
-
-		memcpy(o, p, len);
-		o[len] = 0;
-		if (lstat(out, &st)) {
-			char *real;
-
-			*o = 0;
-			real = entry_nocase(o == out ? "." : out, p, len);
-			if (!real) {
-				free(out);
-				return NULL;
-			}
-			memcpy(o, real, len);
-			free(real);
-		}
-		o += len;
-		p += len;
-		while (*p == '/')
-			*o++ = *p++;
-		*o = 0;
+	if (lstat(u, &st)) {
+		free(u);
+		return NULL;
 	}
-	return out;
+	return u;
 }
 
 char *progfile_try(const WCHAR *dir, const WCHAR *name, size_t len, const WCHAR *ext)

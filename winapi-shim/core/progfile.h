@@ -7,8 +7,8 @@
  *     name as it is is tried after that, for Linux programs, which have
  *     none);
  *   - a component that does not exist with that exact case is matched
- *     case-insensitively (ASCII letters) against its folder's entries,
- *     as Windows file systems match names.
+ *     case-insensitively against its folder's entries, as Windows file
+ *     systems match names (core/path.h's lookup).
  */
 #ifndef NDSHIM_PROGFILE_H
 #define NDSHIM_PROGFILE_H

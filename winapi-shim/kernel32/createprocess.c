@@ -527,6 +527,8 @@ BOOL WINAPI CreateProcessW(LPCWSTR app, LPWSTR cmdline, LPSECURITY_ATTRIBUTES ps
 		err = ERROR_NOT_ENOUGH_MEMORY;
 		goto fail;
 	}
+	if (kind == EXE_LINUX)
+		winenv_for_linux(envp); /* PATH and the rest as Linux had them */
 
 	sp.exe = exe;
 	sp.pe = kind == EXE_PE;

@@ -861,13 +861,14 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 	return len;
 }
 
-/* TMP, then TEMP, then (Linux) TMPDIR, else /tmp; always a full path
- * ending with '\\'. */
+/* TMP, then TEMP (Windows paths), then (Linux) TMPDIR, else /tmp;
+ * always a full path ending with '\\'. */
 DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 {
-	static const WCHAR *const vars[] = { u"TMP", u"TEMP", u"TMPDIR" };
+	static const WCHAR *const vars[] = { u"TMP", u"TEMP" };
 	WCHAR value[MAX_PATH + 1], *full = NULL, *with_sep;
 	DWORD err = ERROR_NOT_ENOUGH_MEMORY, n, ret;
+	const char *tmpdir = getenv("TMPDIR");
 
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]) && !full; i++) {
 		n = GetEnvironmentVariableW(vars[i], value, MAX_PATH + 1);
@@ -875,7 +876,7 @@ DWORD WINAPI GetTempPathW(DWORD size, LPWSTR buf)
 			full = path_full(value, &err);
 	}
 	if (!full)
-		full = path_full(u"/tmp", &err);
+		full = path_from_unix(tmpdir && tmpdir[0] == '/' ? tmpdir : "/tmp");
 	if (!full) {
 		SetLastError(err);
 		return 0;

@@ -44,6 +44,16 @@ void filetime_from_timespec(FILETIME *ft, const struct timespec *ts);
 DWORD path_error(const char *unix_path, int err);
 WCHAR *a_to_w(const char *s);
 
+/* winenv.c: the Windows variables added to the environment block at
+ * start-up, through the block's own unlocked accessors; the Linux values
+ * back in a Linux child's "NAME=value" array (in place). */
+struct winenv_ops {
+	WCHAR *(*get)(const WCHAR *name); /* malloc'd, NULL when not set */
+	bool (*put)(const WCHAR *name, const WCHAR *value);
+};
+void winenv_build(const struct winenv_ops *ops);
+void winenv_for_linux(char **envp);
+
 /* processtopologyapi.c (the Wine headers lack them) */
 WORD WINAPI GetActiveProcessorGroupCount(void);
 WORD WINAPI GetMaximumProcessorGroupCount(void);

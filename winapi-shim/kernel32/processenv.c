@@ -3,8 +3,9 @@
  *
  * The environment is kernel32's own block of 16-bit "NAME=VALUE" strings,
  * kept sorted by name (case-insensitively, as Windows keeps it) and
- * filled from the Linux environ on first use; names compare
- * case-insensitively.  Changes do not reach the Linux environ. */
+ * filled from the Linux environ on first use, with the Windows variables
+ * winenv.c adds; names compare case-insensitively.  Changes do not reach
+ * the Linux environ. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -57,6 +58,10 @@ static int entry_cmp(const void *a, const void *b)
 	return name_cmp(ea, name_len(ea), eb, name_len(eb));
 }
 
+static size_t env_find(const WCHAR *name, size_t len, bool *found);
+static WCHAR *env_value(const WCHAR *name);
+static bool env_put(const WCHAR *name, const WCHAR *value);
+
 static void env_init(void)
 {
 	size_t n = 0;
@@ -72,6 +77,7 @@ static void env_init(void)
 		if (strchr(environ[i], '=') && (env[env_count] = utf8_to_utf16_dup(environ[i])))
 			env_count++;
 	qsort(env, env_count, sizeof(*env), entry_cmp);
+	winenv_build(&(const struct winenv_ops){ .get = env_value, .put = env_put });
 }
 
 /* env_lock held.  The index of name, or where it would go (*found false). */
@@ -96,20 +102,31 @@ static size_t env_find(const WCHAR *name, size_t len, bool *found)
 	return lo;
 }
 
+/* env_lock held (or the block not yet published): a malloc'd copy of
+ * the value of name, or NULL (not set / no memory). */
+static WCHAR *env_value(const WCHAR *name)
+{
+	bool found;
+	size_t i = env_find(name, wstr_len(name), &found);
+
+	return found ? wstr_dup(env[i] + name_len(env[i]) + 1) : NULL;
+}
+
 /* A malloc'd copy of the value of name, or NULL (not set / no memory). */
 static WCHAR *env_get(const WCHAR *name)
 {
-	WCHAR *value = NULL;
-	bool found;
-	size_t i;
+	WCHAR *value;
 
 	pthread_once(&env_once, env_init);
 	pthread_mutex_lock(&env_lock);
-	i = env_find(name, wstr_len(name), &found);
-	if (found)
-		value = wstr_dup(env[i] + name_len(env[i]) + 1);
+	value = env_value(name);
 	pthread_mutex_unlock(&env_lock);
 	return value;
+}
+
+WCHAR *path_env_get(const WCHAR *name)
+{
+	return env_get(name);
 }
 
 DWORD WINAPI GetEnvironmentVariableW(LPCWSTR name, LPWSTR buf, DWORD size)
@@ -150,29 +167,22 @@ DWORD WINAPI GetEnvironmentVariableA(LPCSTR name, LPSTR buf, DWORD size)
 	return len;
 }
 
-BOOL WINAPI SetEnvironmentVariableW(LPCWSTR name, LPCWSTR value)
+/* env_lock held (or the block not yet published).  Sets or (value
+ * NULL) deletes name; false when out of memory. */
+static bool env_put(const WCHAR *name, const WCHAR *value)
 {
-	size_t nlen, vlen, i;
+	size_t nlen = wstr_len(name), vlen, i;
 	WCHAR *entry = NULL;
 	bool found;
 
-	if (!name || !*name || name_len(name) != wstr_len(name)) {
-		SetLastError(ERROR_INVALID_PARAMETER);
-		return FALSE;
-	}
-	nlen = wstr_len(name);
 	if (value) {
 		vlen = wstr_len(value);
-		if (!(entry = malloc((nlen + vlen + 2) * sizeof(WCHAR)))) {
-			SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-			return FALSE;
-		}
+		if (!(entry = malloc((nlen + vlen + 2) * sizeof(WCHAR))))
+			return false;
 		memcpy(entry, name, nlen * sizeof(WCHAR));
 		entry[nlen] = '=';
 		memcpy(entry + nlen + 1, value, (vlen + 1) * sizeof(WCHAR));
 	}
-	pthread_once(&env_once, env_init);
-	pthread_mutex_lock(&env_lock);
 	i = env_find(name, nlen, &found);
 	if (found) {
 		free(env[i]);
@@ -187,10 +197,8 @@ BOOL WINAPI SetEnvironmentVariableW(LPCWSTR name, LPCWSTR value)
 			WCHAR **n = realloc(env, (env_cap * 2 + 16) * sizeof(*env));
 
 			if (!n) {
-				pthread_mutex_unlock(&env_lock);
 				free(entry);
-				SetLastError(ERROR_NOT_ENOUGH_MEMORY);
-				return FALSE;
+				return false;
 			}
 			env = n;
 			env_cap = env_cap * 2 + 16;
@@ -199,7 +207,25 @@ BOOL WINAPI SetEnvironmentVariableW(LPCWSTR name, LPCWSTR value)
 		env[i] = entry;
 		env_count++;
 	}
+	return true;
+}
+
+BOOL WINAPI SetEnvironmentVariableW(LPCWSTR name, LPCWSTR value)
+{
+	bool ok;
+
+	if (!name || !*name || name_len(name) != wstr_len(name)) {
+		SetLastError(ERROR_INVALID_PARAMETER);
+		return FALSE;
+	}
+	pthread_once(&env_once, env_init);
+	pthread_mutex_lock(&env_lock);
+	ok = env_put(name, value);
 	pthread_mutex_unlock(&env_lock);
+	if (!ok) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
+		return FALSE;
+	}
 	TRACE(misc, "%s = %s\n", debugstr_w(name), value ? debugstr_w(value) : "(deleted)");
 	return TRUE;
 }

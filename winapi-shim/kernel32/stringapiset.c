@@ -17,13 +17,19 @@ INT WINAPI MultiByteToWideChar(UINT codepage, DWORD flags, LPCSTR src, INT srcle
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return 0;
 	}
-	if (cp == CP_UTF8 ? (flags & ~MB_ERR_INVALID_CHARS)
-			  : (flags & ~(MB_PRECOMPOSED | MB_USEGLYPHCHARS | MB_ERR_INVALID_CHARS))) {
+	/* UTF-8 named as such takes no flag but MB_ERR_INVALID_CHARS; the
+	 * ANSI or OEM page being UTF-8 (65001) takes what a single-byte page
+	 * takes, as programs (and C runtimes) written for those pass
+	 * MB_PRECOMPOSED, meaningless for UTF-8 */
+	if (codepage == CP_UTF8 ? (flags & ~MB_ERR_INVALID_CHARS)
+				: (flags & ~(MB_PRECOMPOSED | MB_USEGLYPHCHARS | MB_ERR_INVALID_CHARS))) {
 		/* MB_COMPOSITE (decomposing accented letters) is not done */
 		TRACE(misc, "code page %u: flags %#x not supported\n", cp, (unsigned)flags);
 		SetLastError(ERROR_INVALID_FLAGS);
 		return 0;
 	}
+	if (cp == CP_UTF8)
+		flags &= MB_ERR_INVALID_CHARS;
 	if (srclen < 0)
 		srclen = (INT)strlen(src) + 1;
 	n = cp_to_utf16(cp, flags, src, (size_t)srclen, dst, (size_t)dstlen);
@@ -51,7 +57,7 @@ INT WINAPI WideCharToMultiByte(UINT codepage, DWORD flags, LPCWSTR src, INT srcl
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return 0;
 	}
-	if (cp == CP_UTF8) {
+	if (codepage == CP_UTF8) {
 		if (defchar || used) {
 			SetLastError(ERROR_INVALID_PARAMETER);
 			return 0;
@@ -60,12 +66,18 @@ INT WINAPI WideCharToMultiByte(UINT codepage, DWORD flags, LPCWSTR src, INT srcl
 			SetLastError(ERROR_INVALID_FLAGS);
 			return 0;
 		}
-	} else if (flags & ~sb_flags) {
+	} else if (flags & ~(sb_flags | (cp == CP_UTF8 ? WC_ERR_INVALID_CHARS : 0))) {
 		SetLastError(ERROR_INVALID_FLAGS);
 		return 0;
 	}
 	if (used)
 		*used = FALSE;
+	if (cp == CP_UTF8) {
+		/* the ANSI or OEM page is UTF-8: it holds every character, and
+		 * the single-byte flags and default character mean nothing */
+		flags &= WC_ERR_INVALID_CHARS;
+		used = NULL;
+	}
 	if (srclen < 0)
 		srclen = (INT)wstr_len(src) + 1;
 	n = utf16_to_cp(cp, flags, src, (size_t)srclen, dst, (size_t)dstlen, defchar ? *defchar : '?',

@@ -1,7 +1,8 @@
 /* The Windows and system folders (sysinfoapi.h): C:\windows and
  * C:\windows\system32, where GetModuleFileName places the builtin DLLs.
- * They name no Linux folder (C:\ is the Linux root); programs use them to
- * build paths, which then do not exist, as with a missing system file. */
+ * They are folders of the system drive (core/drives.h), made with the
+ * Windows environment (winenv.c) and empty: a program building a path to
+ * a system file there finds none, as with a missing system file. */
 #include "kernel32/kernel32_private.h"
 
 static const WCHAR windows_dir[] = { 'C', ':', '\\', 'w', 'i', 'n', 'd', 'o', 'w', 's', 0 };

@@ -1,9 +1,10 @@
-/* FILETIME/SYSTEMTIME conversions and the time zone (timezoneapi.h).
+/* FILETIME/SYSTEMTIME conversions (timezoneapi.h).
  *
- * Local time is the Linux local time (TZ, /etc/localtime).  The time
- * zone is reported by its current offset only: GetTimeZoneInformation
- * returns TIME_ZONE_ID_UNKNOWN with Bias = -(current UTC offset) and no
- * daylight-saving transition dates. */
+ * Local time is the Linux local time (TZ, /etc/localtime).  As the
+ * documentation says, FileTimeToLocalFileTime applies the offset in
+ * force now (the zone's current bias and daylight state, those
+ * GetTimeZoneInformation reports), not the one at the file's time; the
+ * zone's rules are timezone.c's. */
 #include <string.h>
 #include <time.h>
 
@@ -133,45 +134,13 @@ BOOL WINAPI LocalFileTimeToFileTime(const FILETIME *local, LPFILETIME utc)
 	return TRUE;
 }
 
-DWORD WINAPI GetTimeZoneInformation(LPTIME_ZONE_INFORMATION tzi)
+LONG WINAPI CompareFileTime(const FILETIME *a, const FILETIME *b)
 {
-	time_t now = time(NULL);
-	struct tm tm;
-	const char *name = "UTC";
+	ULONGLONG x, y;
 
-	memset(tzi, 0, sizeof(*tzi));
-	if (localtime_r(&now, &tm)) {
-		tzi->Bias = (LONG)(-tm.tm_gmtoff / 60);
-		if (tm.tm_zone)
-			name = tm.tm_zone;
-	}
-	for (size_t i = 0; name[i] && i < 31; i++)
-		tzi->StandardName[i] = tzi->DaylightName[i] = (unsigned char)name[i];
-	return TIME_ZONE_ID_UNKNOWN;
-}
-
-/* The zone's rules for one year, as GetTimeZoneInformation reports them
- * (offset only, no transition dates), with the offset in force at the
- * start of that year.  A named zone (pdtzi) would come from the Windows
- * registry's time-zone database, which ndrun does not have: such a zone
- * is not found. */
-BOOL WINAPI GetTimeZoneInformationForYear(USHORT year, PDYNAMIC_TIME_ZONE_INFORMATION dtzi,
-					  LPTIME_ZONE_INFORMATION tzi)
-{
-	struct tm tm = { .tm_year = year - 1900, .tm_mday = 1, .tm_hour = 12, .tm_isdst = -1 };
-	time_t t;
-
-	if (!tzi || year < 1601 || year > 30827) {
-		SetLastError(ERROR_INVALID_PARAMETER);
-		return FALSE;
-	}
-	if (dtzi) {
-		SetLastError(ERROR_FILE_NOT_FOUND);
-		return FALSE;
-	}
-	GetTimeZoneInformation(tzi);
-	t = mktime(&tm);
-	if (t != (time_t)-1)
-		tzi->Bias = (LONG)(-tm.tm_gmtoff / 60);
-	return TRUE;
+	if (!a || !b)
+		return !a ? (!b ? 0 : -1) : 1;
+	x = ((ULONGLONG)a->dwHighDateTime << 32) | a->dwLowDateTime;
+	y = ((ULONGLONG)b->dwHighDateTime << 32) | b->dwLowDateTime;
+	return x < y ? -1 : x > y;
 }

@@ -189,11 +189,13 @@ int __cdecl crt__access(const char *path, int mode)
 /* rename: fails when the new name exists, as on Windows. */
 int __cdecl crt_rename(const char *from, const char *to)
 {
-	char *a = from ? crt_unix_path(from) : NULL, *b = to ? crt_unix_path(to) : NULL;
+	char *a = from ? crt_unix_path(from) : NULL, *b = a && to ? crt_unix_path(to) : NULL;
 	int r = -1;
 
-	if (!a || !b) {
-		crt_set_errno(from && to ? ENOMEM : EINVAL);
+	if (!from || !to) {
+		crt_set_errno(EINVAL);
+	} else if (!a || !b) {
+		/* errno set by crt_unix_path */
 	} else if (!access(b, F_OK)) {
 		crt_set_errno(EEXIST);
 	} else if (rename(a, b) < 0) {

@@ -9,6 +9,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/path.h"
 
 #define CRT_O_RDONLY 0x0000
 #define CRT_O_WRONLY 0x0001
@@ -22,22 +23,23 @@
 #define MODE_FDS 1024
 static int fd_mode[MODE_FDS]; /* 0: never set, the default is _O_TEXT */
 
-/* A Windows path for open(2): backslashes become slashes and a drive
- * letter is dropped ("C:\x" -> "/x").
- * TODO: use kernel32's path mapping once it exists, so both agree. */
+/* A path the program gave the C runtime as a Linux path, by the one path
+ * policy kernel32 uses too (core/path.h: drives, devices such as NUL,
+ * case-insensitive lookup).  Narrow names are in the CRT's encoding
+ * (conv.c).  NULL with errno set: ENOENT for a name that maps to no file
+ * (a missing drive, a device that does not exist), ENOMEM. */
 char *crt_unix_path(const char *path)
 {
-	char *p = strdup(path), *r = p;
-	if (!p)
-		return NULL;
-	if (((p[0] | 0x20) >= 'a' && (p[0] | 0x20) <= 'z') && p[1] == ':')
-		r = p + 2;
-	for (char *c = r; *c; c++)
-		if (*c == '\\')
-			*c = '/';
-	if (r != p)
-		memmove(p, r, strlen(r) + 1);
-	return p;
+	WCHAR *w = crt_utf8_to_wide_alloc(path);
+	DWORD err = ERROR_NOT_ENOUGH_MEMORY;
+	char *u = w ? path_to_unix(w, &err) : NULL;
+
+	free(w);
+	if (!u) {
+		*crt___doserrno() = err;
+		crt_set_errno(err == ERROR_NOT_ENOUGH_MEMORY ? ENOMEM : ENOENT);
+	}
+	return u;
 }
 
 static int text_mode_of(int flags)
@@ -70,10 +72,8 @@ static int open_unix(const char *path, int flags, int pmode)
 	if (flags & CRT_O_EXCL)
 		uf |= O_EXCL;
 	char *upath = crt_unix_path(path);
-	if (!upath) {
-		crt_set_errno(ENOMEM);
+	if (!upath)
 		return -1;
-	}
 	/* _S_IWRITE absent: a read-only file */
 	int fd = open(upath, uf, (pmode & CRT_S_IWRITE) ? 0666 : 0444);
 	TRACE(msvcrt, "%s %#x -> %d\n", upath, flags, fd);
@@ -270,10 +270,8 @@ int __cdecl crt_remove(const char *path)
 	char *u = crt_unix_path(path);
 	int r = -1;
 
-	if (!u) {
-		crt_set_errno(ENOMEM);
+	if (!u)
 		return -1;
-	}
 	if (!stat(u, &st) && S_ISDIR(st.st_mode))
 		crt_set_errno(EACCES);
 	else if (unlink(u) < 0)

@@ -165,7 +165,8 @@ size_t crt_encode_wchar(unsigned int cp, char out[4]);
 char *crt_wide_to_utf8_alloc(const WCHAR *s);
 char *crt_wide_to_utf8_alloc_n(const WCHAR *s, size_t len);
 WCHAR *crt_utf8_to_wide_alloc(const char *s);
-/* file.c: a Windows path as a Linux one (malloc'ed) */
+/* file.c: a Windows path as a Linux one (malloc'ed) by core/path.h;
+ * NULL with errno set (ENOENT, ENOMEM) */
 char *crt_unix_path(const char *path);
 /* file.c: fd was opened with _O_* flags (its text mode) */
 void crt_fd_opened(int fd, int flags);
@@ -620,10 +621,17 @@ struct crt_tm *__cdecl crt__gmtime64(const crt_time64 *t);
 crt_time64 __cdecl crt__mktime64(struct crt_tm *tm);
 double __cdecl crt__difftime64(crt_time64 a, crt_time64 b);
 size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct crt_tm *tm);
+/* tzset.c: the time zone variables (Windows' long is 32-bit: int here),
+ * set by _tzset, and on first use */
+extern int crt__daylight, crt__timezone, crt__dstbias;
+extern char *crt__tzname[2];
 void __cdecl crt__tzset(void);
 int *__cdecl crt___daylight(void);
 int *__cdecl crt___timezone(void);
+int *__cdecl crt___dstbias(void);
 char **__cdecl crt___tzname(void);
+int __cdecl crt__get_dstbias(int *seconds);
+int __cdecl crt__get_tzname(size_t *len, char *buf, size_t size, int index);
 size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const struct crt_tm *tm);
 
 /* invalid.c */

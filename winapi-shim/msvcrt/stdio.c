@@ -345,10 +345,8 @@ struct crt_file *__cdecl crt_fopen(const char *path, const char *mode)
 		return NULL;
 	}
 	char *upath = crt_unix_path(path);
-	if (!upath) {
-		crt_set_errno(ENOMEM);
+	if (!upath)
 		return NULL;
-	}
 	int fd = open(upath, flags, 0666);
 	TRACE(msvcrt, "%s %s -> fd %d\n", upath, mode, fd);
 	free(upath);
@@ -436,10 +434,8 @@ static struct crt_file *reopen(const char *path, const char *mode, struct crt_fi
 		return NULL;
 	}
 	upath = crt_unix_path(path);
-	if (!upath) {
-		crt_set_errno(ENOMEM);
+	if (!upath)
 		return NULL;
-	}
 	EnterCriticalSection(st->lock);
 	if (st->fd >= 0)
 		flush_locked(st);

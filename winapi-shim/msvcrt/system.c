@@ -12,6 +12,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/path.h"
 
 #define SHELL "/bin/sh"
 
@@ -62,7 +63,8 @@ int __cdecl crt__wsystem(const WCHAR *cmd)
 	STARTUPINFOW si;
 	PROCESS_INFORMATION pi;
 	DWORD code = (DWORD)-1;
-	WCHAR *line;
+	WCHAR *line, *shell;
+	BOOL ok;
 
 	if (!cmd) {
 		/* is there an interpreter? */
@@ -77,7 +79,15 @@ int __cdecl crt__wsystem(const WCHAR *cmd)
 	}
 	memset(&si, 0, sizeof(si));
 	si.cb = sizeof(si);
-	if (!CreateProcessW(u"" SHELL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi)) {
+	/* the shell's Windows name: "/bin/sh" would be on the current drive */
+	if (!(shell = path_from_unix(SHELL))) {
+		free(line);
+		crt_set_errno(ENOMEM);
+		return -1;
+	}
+	ok = CreateProcessW(shell, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
+	free(shell);
+	if (!ok) {
 		DWORD err = GetLastError();
 
 		TRACE(msvcrt, "%s: CreateProcess failed, error %lu\n", SHELL, (unsigned long)err);

@@ -177,35 +177,6 @@ size_t __cdecl crt_wcsftime(WCHAR *buf, size_t max, const WCHAR *fmt, const stru
 /* The time-zone globals: seconds west of UTC, whether the zone has a
  * daylight-saving rule, and the two zone names, from the Linux zone
  * (TZ or /etc/localtime) that localtime also uses. */
-static int crt_daylight_value;
-static int crt_timezone_value;
-static char crt_tzname_std[64] = "UTC", crt_tzname_dst[64] = "UTC";
-static char *crt_tzname_value[2] = { crt_tzname_std, crt_tzname_dst };
-
-void __cdecl crt__tzset(void)
-{
-	tzset();
-	crt_daylight_value = daylight;
-	crt_timezone_value = (int)timezone;
-	snprintf(crt_tzname_std, sizeof(crt_tzname_std), "%s", tzname[0]);
-	snprintf(crt_tzname_dst, sizeof(crt_tzname_dst), "%s", tzname[1]);
-}
-
-int *__cdecl crt___daylight(void)
-{
-	return &crt_daylight_value;
-}
-
-int *__cdecl crt___timezone(void)
-{
-	return &crt_timezone_value;
-}
-
-char **__cdecl crt___tzname(void)
-{
-	return crt_tzname_value;
-}
-
 /* The _s forms: 0 or an errno value, the result in the caller's tm
  * (all 0xff bytes when there is none). */
 static int tm_s(struct crt_tm *out, const crt_time64 *t, struct crt_tm *(__cdecl *to_tm)(const crt_time64 *))
@@ -236,28 +207,6 @@ int __cdecl crt__localtime64_s(struct crt_tm *out, const crt_time64 *t)
 int __cdecl crt__gmtime64_s(struct crt_tm *out, const crt_time64 *t)
 {
 	return tm_s(out, t, crt__gmtime64);
-}
-
-int __cdecl crt__get_timezone(int *seconds)
-{
-	if (!seconds) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return EINVAL;
-	}
-	*seconds = crt_timezone_value;
-	return 0;
-}
-
-int __cdecl crt__get_daylight(int *hours)
-{
-	if (!hours) {
-		crt_set_errno(EINVAL);
-		crt_invalid_parameter_noinfo();
-		return EINVAL;
-	}
-	*hours = crt_daylight_value;
-	return 0;
 }
 
 /* C11 timespec_get with TIME_UTC (1): the one base the CRT knows. */
