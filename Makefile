@@ -136,11 +136,13 @@ endef
 -include tests/malformed/rules.mk
 -include tests/fuzz/rules.mk
 -include tests/vm/rules.mk
+-include tests/cluster/rules.mk
 -include tests/real/rules.mk
 -include nd2provider/rules.mk
 -include sdk/rules.mk
 -include samples/rules.mk
 -include tools/ndinfo/rules.mk
+-include tools/ndmpiexec/rules.mk
 -include tests/cli/rules.mk
 -include tests/docs/rules.mk
 -include bench/rules.mk

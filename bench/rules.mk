@@ -91,3 +91,24 @@ $(BENCH_BIN)/nd2calls_host: bench/nd2calls_host.c nd2provider/unix/nd_unix.h nd2
 .PHONY: bench-nd2-host
 bench-nd2-host: $(BENCH_BIN)/nd2calls_host $(ND2UNIX_SO)
 	@bench/nd2calls-host $(BENCH_BIN)/nd2calls_host $(ND2UNIX_SO)
+
+# make bench-mpi (docs/PERFORMANCE.md "MPI"): the OSU micro-benchmarks
+# with two ranks across the two Soft-RoCE guests and on one, MS-MPI under
+# ndshim against the same benchmarks built for Linux with Open MPI
+# (bench/mpi/bench-mpi.sh, two vCPUs per guest for the shared-memory
+# figures).  BENCH_MPI_ARGS="--reps 3 --native 'ofi tcp' --lat-iters 20"
+BENCH_MPI_ARGS ?=
+BENCH_MPI_OSU_ARCHIVE ?= $(firstword $(wildcard ../shared/third_party/osu-micro-benchmarks-5.3-993f966.tar.gz \
+	../../shared/third_party/osu-micro-benchmarks-5.3-993f966.tar.gz \
+	/work/shared/third_party/osu-micro-benchmarks-5.3-993f966.tar.gz))
+BENCH_MPI_LINUX := $(BUILD)/bench-mpi/openmpi
+
+$(BENCH_MPI_LINUX)/osu_latency: bench/mpi/build-osu-linux $(BENCH_MPI_OSU_ARCHIVE)
+	@test -n "$(BENCH_MPI_OSU_ARCHIVE)" || { echo "bench-mpi: no osu-micro-benchmarks archive in ../shared/third_party" >&2; exit 1; }
+	$(call quiet,OSU,$(@D))bench/mpi/build-osu-linux $(BENCH_MPI_OSU_ARCHIVE) mpicc.openmpi $(@D)
+
+.PHONY: bench-mpi
+bench-mpi: all $(ND2UNIX_SO) $(BENCH_MPI_LINUX)/osu_latency
+	@NDSHIM_VM_BUILD=$(BUILD) NDSHIM_VM_SMP=$${NDSHIM_VM_SMP:-2} NDSHIM_VM_APPEND=$${NDSHIM_VM_APPEND-tsc=reliable} \
+		NDSHIM_VM_TIMEOUT=$${NDSHIM_VM_TIMEOUT:-7200} \
+		tests/vm/run --two bench/mpi/bench-mpi.sh bench/mpi/bench-mpi.sh $(BENCH_MPI_ARGS)

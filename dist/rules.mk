@@ -2,6 +2,7 @@
 #
 #   bin/ndrun                          the loader (builtin DLLs are inside it)
 #   bin/ndinfo                         runs samples/ndinfo.exe under ndrun, says why no adapter
+#   bin/ndmpiexec                      MS-MPI's mpiexec options onto srun or mpiexec.hydra
 #   lib/ndshim/nd2prov.dll             the ND2 provider, the catalog's default
 #   lib/ndshim/nd2prov_unix.so         its Linux side (when rdma-core was there)
 #   lib/ndshim/samples/*.exe           the samples (PE binaries: lib, not share)
@@ -9,7 +10,7 @@
 #   lib/ndshim/libnd2.a                the SDK's mingw helper library
 #   lib/pkgconfig/nd2.pc               `x86_64-w64-mingw32-pkg-config nd2`
 #   share/doc/ndshim/                  README.md, docs/*.md (the reference the README links)
-#   share/man/man1/                    ndrun.1, ndinfo.1
+#   share/man/man1/                    ndrun.1, ndinfo.1, ndmpiexec.1
 #
 # ndrun finds lib/ndshim/ from its own path (core/selfpath.h), so PREFIX is
 # not compiled in: only nd2.pc records it.  The file list is one variable
@@ -20,6 +21,7 @@ NDSHIM_LIBDIR := $(PREFIX)/lib/ndshim
 
 INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
 	$(NDINFO):bin/ndinfo:755 \
+	$(NDMPIEXEC):bin/ndmpiexec:755 \
 	$(ND2PE_DLL):lib/ndshim/nd2prov.dll:644 \
 	$(if $(HAVE_RDMA_HEADERS),$(ND2UNIX_SO):lib/ndshim/nd2prov_unix.so:755) \
 	$(foreach s,$(SAMPLES),$(s):lib/ndshim/samples/$(notdir $(s)):755) \
@@ -33,7 +35,7 @@ INSTALL_FILES = $(NDRUN):bin/ndrun:755 \
 INSTALL_OWN_DIRS := lib/ndshim/samples lib/ndshim include/ndshim share/doc/ndshim/docs share/doc/ndshim
 
 .PHONY: install uninstall
-install: all $(NDINFO) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
+install: all $(NDINFO) $(NDMPIEXEC) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
 	@set -e; for f in $(INSTALL_FILES); do \
 		src=$${f%%:*}; rest=$${f#*:}; dst=$${rest%:*}; mode=$${rest##*:}; \
 		printf '  %-7s %s\n' INSTALL "$(DESTDIR)$(PREFIX)/$$dst"; \

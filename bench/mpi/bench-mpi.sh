@@ -1,0 +1,227 @@
+#!/bin/sh
+# make bench-mpi, inside the two Soft-RoCE guests (tests/vm/run --two, the
+# same script on both; B only serves its sshd until A is done).  A runs
+# the OSU micro-benchmarks osu_latency, osu_bw and osu_allreduce with two
+# ranks, across the two guests and on guest A alone (shared memory: the
+# guests need two vCPUs, NDSHIM_VM_SMP=2, or two polling ranks take turns
+# at scheduler ticks):
+#   - MS-MPI under ndshim: the Windows builds of the benchmarks
+#     (--msmpi-osu DIR, default $NDSHIM_VM_BUILD/msmpi/osu, as `make msmpi`
+#     builds them with tests/msmpi/build-osu, with
+#     $NDSHIM_VM_BUILD/msmpi/msmpi.dll) started by ndmpiexec, across the
+#     guests over ND (MSMPI_DISABLE_SOCK=1: never a socket fallback);
+#   - the same benchmarks built for Linux (bench/mpi/build-osu-linux) with
+#     a native Linux MPI, in each of the configurations of --native (see
+#     native_cmd below), the same sizes and iterations, interleaved with
+#     MS-MPI's runs repetition by repetition.
+# Every run across the guests records how many packets rxe0 sent during it
+# (rdma statistic), so a figure says whether its MPI really used rxe.
+# Prints `bench:` lines: "ours=" is MS-MPI under ndshim, "baseline=" the
+# native MPI, both the median over the repetitions; while the MS-MPI side
+# cannot run it says so loudly and prints the native figures alone, never a
+# ratio.  Raw outputs go to $NDSHIM_VM_RESULTS/bench-mpi/.
+#
+#   bench-mpi.sh [--reps N] [--native "ofi tcp"] [--lat-iters N] [--bw-iters N] [--coll-iters N]
+#                [--msmpi-osu DIR] [--ofi-bw]
+# OSU 5.3's osu_latency and osu_bw always go up to 4 MiB (no -m), and over
+# rxe under TCG the ofi configuration moves about 0.3 MB/s at 1 MiB with
+# one vCPU: osu_bw's windows of 64 messages would take hours, so ofi runs
+# osu_bw only with --ofi-bw.
+set -u
+. "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
+
+reps=1
+natives="ofi tcp"
+lat_iters=20
+bw_iters=2
+coll_iters=20
+ofi_bw=
+msmpi_osu=$NDSHIM_VM_BUILD/msmpi/osu
+while [ $# -gt 0 ]; do
+	case $1 in
+	--reps) reps=$2; shift 2 ;;
+	--native) natives=$2; shift 2 ;;
+	--lat-iters) lat_iters=$2; shift 2 ;;
+	--bw-iters) bw_iters=$2; shift 2 ;;
+	--coll-iters) coll_iters=$2; shift 2 ;;
+	--msmpi-osu) msmpi_osu=$2; shift 2 ;;
+	--ofi-bw) ofi_bw=1; shift ;;
+	*) echo "bench-mpi.sh: bad argument $1" >&2; exit 2 ;;
+	esac
+done
+
+vm_sshd_up || exit 1
+if [ "$NDSHIM_VM_HOST" = B ]; then
+	vm_wait_peer_done 7200
+	exit 0
+fi
+vm_ssh_wait ndshim-b 300 || { echo "bench: mpi not measured: no ssh from A to B"; exit 1; }
+
+out=$NDSHIM_VM_RESULTS/bench-mpi
+rm -rf "$out"
+mkdir -p "$out"
+linux_osu=$NDSHIM_VM_BUILD/bench-mpi/openmpi
+msmpi_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
+
+# The MS-MPI side, or why it cannot run.
+ms_missing=
+if [ ! -r "$msmpi_dll" ]; then
+	ms_missing="no $msmpi_dll (make msmpi: the msmpi.dll work of issue 24 is not merged yet)"
+else
+	for b in osu_latency osu_bw osu_allreduce; do
+		[ -r "$msmpi_osu/$b.exe" ] || ms_missing="${ms_missing:+$ms_missing; }no $msmpi_osu/$b.exe"
+	done
+fi
+if [ -n "$ms_missing" ]; then
+	echo "bench-mpi: ==================================================================="
+	echo "bench-mpi: THE MS-MPI SIDE IS MISSING: $ms_missing."
+	echo "bench-mpi: Only the native Linux MPI's figures follow; no ratio is printed."
+	echo "bench-mpi: ==================================================================="
+fi
+
+rxe_sent() {
+	rdma statistic show link rxe0/1 2>/dev/null | sed -n 's/.* sent_pkts \([0-9]*\).*/\1/p'
+}
+
+# native_cmd CONFIG PLACEMENT: the launcher command (without the program)
+# of a native configuration, two ranks; PLACEMENT "two" (A and B) or "one"
+# (A).  On one guest every configuration is Open MPI's shared memory
+# (vader): the transports only differ between guests.
+native_cmd() {
+	_om="mpirun.openmpi --allow-run-as-root -np 2 --mca plm_rsh_agent ssh --bind-to none"
+	if [ "$2" = one ]; then
+		echo "$_om -H ndshim-a:2 --mca pml ob1 --mca btl self,vader"
+		return
+	fi
+	case $1 in
+	# Open MPI's openib BTL on rxe0, connections through rdma_cm (RoCE
+	# has no other way), with the device's defaults (rxe is not in its
+	# device table).
+	# (Debian's Open MPI has no rdma_cm connection manager in openib,
+	# which RoCE needs: "Invalid name: rdmacm"; kept to show it.)
+	openib) echo "$_om -H ndshim-a,ndshim-b --mca pml ob1 --mca btl openib,self --mca btl_openib_allow_ib 1" \
+		"--mca btl_openib_cpc_include rdmacm --mca btl_openib_if_include rxe0" \
+		"--mca btl_openib_warn_no_device_params_found 0" ;;
+	# Open MPI's ofi MTL over libfabric's verbs provider (rdma_cm
+	# connections, RDM endpoints from ofi_rxm); FI_UNIVERSE_SIZE keeps
+	# rxm's CQ within what rxe makes (max_cqe 32767).
+	ofi) echo "$_om -H ndshim-a,ndshim-b --mca pml cm --mca mtl ofi -x FI_PROVIDER=verbs;ofi_rxm -x FI_UNIVERSE_SIZE=4" ;;
+	# Open MPI over TCP on the same link.
+	tcp) echo "$_om -H ndshim-a,ndshim-b --mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include eth0" ;;
+	*) return 1 ;;
+	esac
+}
+
+# The OSU arguments of one benchmark: the same for both sides.
+osu_args() {
+	case $1 in
+	osu_latency) echo "-i $lat_iters -x $((lat_iters / 10 + 1))" ;;
+	osu_bw) echo "-i $bw_iters -x $((bw_iters / 10 + 1))" ;;
+	osu_allreduce) echo "-i $coll_iters -x $((coll_iters / 10 + 1)) -m 1048576" ;;
+	esac
+}
+
+# run_native CONFIG PLACEMENT BENCH REP: one run, its table in a file.
+run_native() {
+	_f=$out/native-$1-$2-$3-$4.txt
+	_cmd=$(native_cmd "$1" "$2") || return 1
+	_s=$(rxe_sent)
+	timeout 1200 $_cmd "$linux_osu/$3" $(osu_args "$3") > "$_f" 2>&1
+	_rc=$?
+	echo "# rxe0 sent_pkts +$(($(rxe_sent) - _s)) rc=$_rc" >> "$_f"
+}
+
+# run_msmpi PLACEMENT BENCH REP
+run_msmpi() {
+	_f=$out/msmpi-$1-$2-$3.txt
+	if [ "$1" = two ]; then
+		_hosts="-hosts 2 ndshim-a 1 ndshim-b 1"
+	else
+		_hosts="-hosts 1 ndshim-a 2"
+	fi
+	_s=$(rxe_sent)
+	timeout 1200 "$NDSHIM_VM_BUILD/ndmpiexec" $_hosts -env MSMPI_DISABLE_SOCK 1 \
+		-env MSMPI_CONNECTIVITY_TABLE 1 "$msmpi_osu/$2.exe" $(osu_args "$2") > "$_f" 2>&1
+	_rc=$?
+	echo "# rxe0 sent_pkts +$(($(rxe_sent) - _s)) rc=$_rc" >> "$_f"
+}
+
+for rep in $(seq 1 "$reps"); do
+	for placement in two one; do
+		for b in osu_latency osu_bw osu_allreduce; do
+			for n in $natives; do
+				[ "$placement" = one ] && [ "$n" != "${natives%% *}" ] && continue
+				[ "$placement" = two ] && [ "$n" = ofi ] && [ "$b" = osu_bw ] && [ -z "$ofi_bw" ] && continue
+				run_native "$n" "$placement" "$b" "$rep"
+			done
+			[ -n "$ms_missing" ] || run_msmpi "$placement" "$b" "$rep"
+		done
+	done
+done
+vm_peer_done
+
+# value FILE SIZE: the figure for SIZE in an OSU table, or nothing.
+value() {
+	awk -v s="$2" '!/^#/ && NF >= 2 && $1 == s { print $2; exit }' "$1" 2>/dev/null
+}
+# median FILES... SIZE (the last argument): the median figure over runs.
+median() {
+	_size=$(eval echo "\${$#}")
+	_vals=
+	for _f in "$@"; do
+		[ "$_f" = "$_size" ] && continue
+		_v=$(value "$_f" "$_size")
+		[ -n "$_v" ] && _vals="$_vals $_v"
+	done
+	[ -n "$_vals" ] || return 1
+	printf '%s\n' $_vals | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# The packets rxe0 sent in a configuration's runs (its evidence).
+rxe_evidence() {
+	cat "$@" 2>/dev/null | sed -n 's/^# rxe0 sent_pkts +\([0-9-]*\).*/\1/p' | awk '{ s += $1 } END { print s + 0 }'
+}
+
+for placement in two one; do
+	case $placement in
+	two) where="across the guests" ;;
+	one) where="on one guest (shared memory)" ;;
+	esac
+	for b in osu_latency osu_bw osu_allreduce; do
+		case $b in
+		osu_latency) sizes="8 1024 65536 1048576" unit=us ;;
+		osu_bw) sizes="1024 65536 1048576" unit=MB/s ;;
+		osu_allreduce) sizes="8 1024 65536" unit=us ;;
+		esac
+		for n in $natives; do
+			[ "$placement" = one ] && [ "$n" != "${natives%% *}" ] && continue
+			nfiles=$(ls "$out"/native-"$n"-$placement-$b-*.txt 2>/dev/null)
+			label="Open MPI $n"
+			[ "$placement" = one ] && label="Open MPI vader"
+			if [ "$placement" = two ] && [ "$n" = ofi ] && [ "$b" = osu_bw ] && [ -z "$ofi_bw" ]; then
+				echo "bench: mpi $b $where (native ofi) not measured: 64-message windows up to 4 MiB take hours over rxe under TCG (--ofi-bw runs it)"
+				continue
+			fi
+			if [ "$placement" = two ]; then
+				pk=$(rxe_evidence $nfiles)
+				echo "bench-mpi: native $n, $b $where: rxe0 sent $pk packets in its runs"
+			fi
+			for s in $sizes; do
+				name="mpi $b ${s}B $where"
+				nat=$(median $nfiles "$s") || {
+					echo "bench: $name not measured: the native $label run gave no figure (see $out)"
+					continue
+				}
+				if [ -n "$ms_missing" ]; then
+					echo "bench: $name not measured: MS-MPI side missing; native baseline=$nat$unit ($label)"
+					continue
+				fi
+				ours=$(median "$out"/msmpi-$placement-$b-*.txt "$s") || {
+					echo "bench: $name not measured: MS-MPI under ndshim gave no figure (see $out); native baseline=$nat$unit ($label)"
+					continue
+				}
+				echo "bench: $name ours=$ours$unit baseline=$nat$unit ($label) ratio=$(awk -v a="$ours" -v b="$nat" 'BEGIN { printf "%.3f", a / b }')"
+			done
+		done
+	done
+done
+exit 0
