@@ -89,9 +89,18 @@ $(BUILD)/obj/%.o: %.S
 	@mkdir -p $(@D)
 	$(call quiet,AS,$<)$(CC) $(HOST_CFLAGS) -c $< -o $@
 
-$(LIBNDSHIM): $(HOST_OBJS)
+# The object list as a file rewritten only when it changes: a source
+# deleted (or renamed) must rebuild the archive, or its old object stays
+# in it and clashes with the code that replaced it.
+.PHONY: FORCE
+FORCE:
+$(BUILD)/host_objs.list: FORCE
+	@mkdir -p $(@D)
+	@echo $(HOST_OBJS) | cmp -s - $@ || echo $(HOST_OBJS) > $@
+
+$(LIBNDSHIM): $(HOST_OBJS) $(BUILD)/host_objs.list
 	@rm -f $@
-	$(call quiet,AR,$@)ar rcs $@ $^
+	$(call quiet,AR,$@)ar rcs $@ $(HOST_OBJS)
 
 # The whole library goes in: builtin export tables are reached only through
 # the registry, which the linker cannot see from main.o alone.

@@ -686,11 +686,6 @@ void crt_invalid_parameter_noinfo(void);
 int crt_invalid_arg(void);
 
 /* ---- exports ------------------------------------------------------------- */
-/* msmpi_stopgap.c */
-char *__cdecl crt__strerror(const char *msg);
-WCHAR *__cdecl crt_wcstok_s(WCHAR *str, const WCHAR *delim, WCHAR **context);
-int __cdecl crt_sscanf_s(const char *input, const char *fmt, ...);
-void __cdecl crt__assert(const char *expr, const char *file, unsigned int line) __attribute__((noreturn));
 /* startup.c */
 extern char *crt__acmdln;
 extern WCHAR *crt__wcmdln;
