@@ -52,6 +52,14 @@ BOOL WINAPI FreeLibrary(HMODULE module)
 	return loader_free_library(module);
 }
 
+/* For a thread running code of the DLL it unloads: the reference goes,
+ * and the thread ends without returning into what may be unmapped. */
+void WINAPI FreeLibraryAndExitThread(HMODULE module, DWORD code)
+{
+	loader_free_library(module);
+	ExitThread(code);
+}
+
 HMODULE WINAPI GetModuleHandleW(LPCWSTR name)
 {
 	return loader_get_module_handle(name);
