@@ -49,6 +49,10 @@ loader_call_pe:
 	movq	%rcx, %r8
 	movq	%rsi, %rcx
 	call	*%rax
+	/* fn's return address: a builtin a damaged image's entry jumps to
+	 * straight away has no PE caller but this frame (hostfault.c) */
+	.globl	loader_call_pe_ret
+loader_call_pe_ret:
 	cld
 	/* The frame is found from the thread variable; whatever fn left in
 	 * the registers is replaced. */

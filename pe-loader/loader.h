@@ -60,6 +60,8 @@ TEB *loader_current_teb(void);
  * registers a sysv call keeps from its own frame (pe-loader/callpe.S):
  * a damaged image's code that clobbers them cannot crash the caller. */
 uintptr_t loader_call_pe(void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
+/* The return address of loader_call_pe's call of fn. */
+extern char loader_call_pe_ret[];
 
 /* ndrun is ending the program itself (an unimplemented function called,
  * an unhandled exception): the builtins' stop hooks write out the C

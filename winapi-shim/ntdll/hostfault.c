@@ -28,6 +28,7 @@
 #include <unwind.h>
 
 #include "builtin.h"
+#include "loader.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
 
@@ -57,13 +58,21 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *uctx, void *arg)
 		return _URC_END_OF_STACK;
 	if (!pc)
 		return _URC_END_OF_STACK;
-	if (!seh_pc_in_pe(pc)) {
+	/* A builtin the loader's call of an entry point, TLS callback or
+	 * DllMain reached directly (a damaged image's entry jumping through
+	 * an import thunk): no PE frame called it.  On Windows the fault is
+	 * in that DLL's code with no handler frame of the program's above
+	 * it; here it is raised at the loader's return point, whose frame
+	 * ends the handler walk, so vectored handlers and the
+	 * unhandled-exception filter see it. */
+	if (!seh_pc_in_pe(pc) && pc != (ULONG64)loader_call_pe_ret) {
 		w->host_pc = pc;
 		return _URC_NO_REASON;
 	}
-	/* The first frame in PE code: the unwinder has restored the
-	 * callee-saved registers as the builtin would have on return; the
-	 * CFA of the frame below (the builtin's) is the caller's rsp then. */
+	/* The first frame in PE code (or the loader's call): the unwinder
+	 * has restored the callee-saved registers as the builtin would have
+	 * on return; the CFA of the frame below (the builtin's) is the
+	 * caller's rsp then. */
 	w->ctx->Rip = pc;
 	w->ctx->Rsp = _Unwind_GetCFA(uctx);
 	w->ctx->Rbx = _Unwind_GetGR(uctx, DW_RBX);
