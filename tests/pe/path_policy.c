@@ -7,6 +7,8 @@
  * msvcrt's fopen/_open/remove. */
 #define __USE_MINGW_ANSI_STDIO 0
 
+#include <ctype.h>
+#include <direct.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
@@ -294,6 +296,60 @@ static void test_case(void)
 	ok(!exists(at("CaseTest.TXT")), "file still there\n");
 }
 
+/* The name's own case found by FindFirstFile (the name as stored). */
+static void stored_name(const char *pattern, char *out, size_t size)
+{
+	WIN32_FIND_DATAA fd;
+	HANDLE h = FindFirstFileA(at(pattern), &fd);
+
+	snprintf(out, size, "%s", h != INVALID_HANDLE_VALUE ? fd.cFileName : "(nothing)");
+	if (h != INVALID_HANDLE_VALUE)
+		FindClose(h);
+}
+
+/* A rename that changes only the case: the same file, its new name as
+ * written (Windows file systems keep the case they are given); and one
+ * onto a different file that exists but for case still fails.  (Wine
+ * finds the target as the source itself and reports success, the name
+ * unchanged: todo_wine.) */
+static void test_case_rename(const char *cwd)
+{
+	char name[MAX_PATH], drive[8], value[MAX_PATH];
+
+	put(at("lower.txt"), "x");
+	ok(MoveFileA(at("lower.txt"), at("LOWER.txt")), "MoveFile to another case: %lu\n", GetLastError());
+	stored_name("lower.*", name, sizeof(name));
+	ok_todo_wine(!strcmp(name, "LOWER.txt"), "after MoveFile: %s\n", name);
+	ok(MoveFileExA(at("LOWER.txt"), at("Lower.txt"), MOVEFILE_REPLACE_EXISTING), "MoveFileEx: %lu\n",
+	   GetLastError());
+	stored_name("lower.*", name, sizeof(name));
+	ok_todo_wine(!strcmp(name, "Lower.txt"), "after MoveFileEx: %s\n", name);
+	ok(rename(at("Lower.txt"), at("lOWER.TXT")) == 0, "rename to another case: errno %d\n", errno);
+	stored_name("lower.*", name, sizeof(name));
+	ok_todo_wine(!strcmp(name, "lOWER.TXT"), "after rename: %s\n", name);
+	/* relative names, the C runtime's _chdir first: it records the
+	 * directory in its drive's "=X:" variable (SetCurrentDirectory does
+	 * not: the CRT's _chdir does it itself in the source Microsoft ships) */
+	ok(_chdir(work) == 0, "_chdir: errno %d\n", errno);
+	snprintf(drive, sizeof(drive), "=%c:", toupper((unsigned char)work[0]));
+	value[0] = 0;
+	GetEnvironmentVariableA(drive, value, sizeof(value));
+	ok_todo_wine(!strcmp(value, work), "%s is [%s], want [%s]\n", drive, value, work); /* Wine's _chdir sets none */
+	ok(_wrename(L"lOWER.TXT", L"Lower.Txt") == 0, "_wrename (relative): errno %d\n", errno);
+	stored_name("lower.*", name, sizeof(name));
+	ok_todo_wine(!strcmp(name, "Lower.Txt"), "after _wrename: %s\n", name);
+	ok(_chdir(cwd) == 0, "_chdir back: errno %d\n", errno);
+
+	put(at("other.txt"), "y");
+	SetLastError(0xdeadbeef);
+	ok(!MoveFileA(at("Lower.Txt"), at("OTHER.TXT")) && GetLastError() == ERROR_ALREADY_EXISTS,
+	   "MoveFile onto another file: error %lu\n", GetLastError());
+	errno = 0;
+	ok(rename(at("Lower.Txt"), at("Other.txt")) == -1 && errno == EEXIST, "rename onto another file: errno %d\n",
+	   errno);
+	ok(DeleteFileA(at("lower.txt")) && DeleteFileA(at("other.txt")), "DeleteFile: %lu\n", GetLastError());
+}
+
 int main(void)
 {
 	char cwd[MAX_PATH];
@@ -306,6 +362,7 @@ int main(void)
 	test_devices();
 	test_unc_and_verbatim();
 	test_case();
+	test_case_rename(cwd);
 	ok(RemoveDirectoryA(work), "RemoveDirectory(%s): %lu\n", work, GetLastError());
 	return test_summary();
 }

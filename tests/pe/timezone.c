@@ -232,12 +232,45 @@ static void test_crt(void)
 	ok_todo_wine(_dstbias == -3600, "PST8PDT: _dstbias %ld\n", _dstbias);
 	ok_todo_wine(!strcmp(_tzname[0], "PST") && !strcmp(_tzname[1], "PDT"), "PST8PDT: %s %s\n", _tzname[0],
 		     _tzname[1]);
+	/* localtime and mktime follow TZ after _tzset, with the United
+	 * States' daylight rules (localtime's documentation): 2024's ran
+	 * from March 10 to November 3.  (Wine adds the system zone's
+	 * daylight bias, as for _dstbias above: none in a zone without
+	 * daylight time: todo_wine.) */
+	tm = localtime(&jul);
+	ok_todo_wine(tm && tm->tm_hour == 5 && tm->tm_min == 0 && tm->tm_isdst == 1, "PST8PDT July: %d:%02d isdst %d\n",
+	   tm ? tm->tm_hour : -1, tm ? tm->tm_min : -1, tm ? tm->tm_isdst : -1);
+	copy = *tm;
+	copy.tm_isdst = -1;
+	ok(mktime(&copy) == jul, "PST8PDT mktime(July) %lld\n", (long long)mktime(&copy));
+	tm = localtime(&jan);
+	ok(tm && tm->tm_hour == 4 && tm->tm_isdst == 0, "PST8PDT January: %d:%02d isdst %d\n", tm ? tm->tm_hour : -1,
+	   tm ? tm->tm_min : -1, tm ? tm->tm_isdst : -1);
+	copy = *tm;
+	copy.tm_isdst = -1;
+	ok(mktime(&copy) == jan, "PST8PDT mktime(January) %lld\n", (long long)mktime(&copy));
+	{
+		time_t before = 1710064800 - 1, after = 1710064800; /* 2024-03-10 10:00 UTC: 2:00 PST */
+
+		tm = localtime(&before);
+		ok(tm && tm->tm_hour == 1 && tm->tm_min == 59 && !tm->tm_isdst, "before the switch: %d:%02d %d\n",
+		   tm ? tm->tm_hour : -1, tm ? tm->tm_min : -1, tm ? tm->tm_isdst : -1);
+		tm = localtime(&after);
+		ok_todo_wine(tm && tm->tm_hour == 3 && tm->tm_min == 0 && tm->tm_isdst, "after the switch: %d:%02d %d\n",
+		   tm ? tm->tm_hour : -1, tm ? tm->tm_min : -1, tm ? tm->tm_isdst : -1);
+	}
 	_putenv("TZ=IST-5:30");
 	_tzset();
 	ok(_timezone == -(5 * 3600 + 1800) && _daylight == 0, "IST-5:30: %ld %d\n", _timezone, _daylight);
+	tm = localtime(&jul);
+	ok(tm && tm->tm_hour == 17 && tm->tm_min == 30 && tm->tm_isdst == 0, "IST-5:30 July: %d:%02d isdst %d\n",
+	   tm ? tm->tm_hour : -1, tm ? tm->tm_min : -1, tm ? tm->tm_isdst : -1);
 	_putenv("TZ=");
 	_tzset();
 	ok(_timezone == z->bias * 60, "TZ removed: _timezone %ld\n", _timezone);
+	tm = localtime(&jul);
+	ok(tm && tm->tm_hour == (int)(12 - jul_bias / 60) % 24 && tm->tm_isdst == jul_dst, "TZ removed: July %d:%02d\n",
+	   tm ? tm->tm_hour : -1, tm ? tm->tm_min : -1);
 }
 
 int main(void)

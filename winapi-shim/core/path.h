@@ -76,6 +76,13 @@ bool path_dos_device(const WCHAR *name, size_t *off, size_t *len);
  * entry whose name differs only in case; NULL when out of memory. */
 char *path_fold_case(char *u, size_t keep);
 
+/* A rename that changes only the case of a name ("a.txt" -> "A.txt"):
+ * the case lookup maps the target dst onto the source src itself, so
+ * the new name is src's folder + to's last component as written
+ * (malloc'd).  NULL when dst is not src, when the name as written is
+ * src's own, or out of memory: the caller then renames to dst. */
+char *path_case_rename(const char *src, const char *dst, const WCHAR *to);
+
 /* Provided by kernel32's environment: the value of a variable (malloc'd),
  * NULL when not set. */
 WCHAR *path_env_get(const WCHAR *name);

@@ -5,6 +5,7 @@
  * lstat. */
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -133,4 +134,26 @@ char *path_fold_case(char *u, size_t keep)
 	out[o] = 0;
 	free(u);
 	return out;
+}
+
+char *path_case_rename(const char *src, const char *dst, const WCHAR *to)
+{
+	const char *slash = strrchr(src, '/');
+	WCHAR *full, *last;
+	char *name, *r = NULL;
+	DWORD err;
+
+	if (strcmp(src, dst) || !slash || !(full = path_full(to, &err)))
+		return NULL;
+	last = full + wstr_len(full);
+	while (last > full && last[-1] != '\\')
+		last--;
+	name = *last ? utf16_to_utf8_dup(last) : NULL;
+	free(full);
+	/* the name as written (path_full trimmed its trailing dots and
+	 * spaces), unless it is src's own: a rename onto itself */
+	if (name && strcmp(name, slash + 1) && asprintf(&r, "%.*s/%s", (int)(slash - src), src, name) < 0)
+		r = NULL;
+	free(name);
+	return r;
 }

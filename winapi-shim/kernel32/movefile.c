@@ -76,7 +76,7 @@ static int copy_file(const char *from, const char *to, bool replace)
 BOOL WINAPI MoveFileExW(LPCWSTR from, LPCWSTR to, DWORD flags)
 {
 	bool replace = flags & MOVEFILE_REPLACE_EXISTING;
-	char *src = NULL, *dst = NULL;
+	char *src = NULL, *dst = NULL, *case_dst;
 	struct stat st, dst_st;
 	DWORD err = 0;
 	int r;
@@ -100,6 +100,11 @@ BOOL WINAPI MoveFileExW(LPCWSTR from, LPCWSTR to, DWORD flags)
 	if (lstat(src, &st)) {
 		err = path_error(src, errno);
 		goto out;
+	}
+	/* "a.txt" -> "A.txt": the case lookup found the source as the target */
+	if ((case_dst = path_case_rename(src, dst, to))) {
+		free(dst);
+		dst = case_dst;
 	}
 	/* Replacing never puts anything in place of a directory. */
 	if (replace && !stat(dst, &dst_st) && S_ISDIR(dst_st.st_mode)) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/path.h"
 #include "msvcrt/msvcrt_private.h"
 
 /* The CRT's mapping of the Win32 errors a file-system call can give. */
@@ -134,11 +135,25 @@ int __cdecl crt__getdrive(void)
 	return drive;
 }
 
+/* The CRT's _chdir, unlike SetCurrentDirectory, also records the
+ * directory as its drive's "=X:" variable (the CRT source Microsoft
+ * ships does so), which "X:name" then resolves against once the program
+ * has moved to another drive.  UNC directories have no drive. */
 int __cdecl crt__wchdir(const WCHAR *path)
 {
+	WCHAR name[] = { '=', 0, ':', 0 }, *cwd;
+	DWORD err;
+
 	if (!path)
 		return crt_invalid_arg();
-	return SetCurrentDirectoryW(path) ? 0 : fail_win32();
+	if (!SetCurrentDirectoryW(path))
+		return fail_win32();
+	if ((cwd = path_cwd(&err)) && cwd[0] && cwd[1] == ':') {
+		name[1] = cwd[0] >= 'a' && cwd[0] <= 'z' ? cwd[0] - 'a' + 'A' : cwd[0];
+		SetEnvironmentVariableW(name, cwd);
+	}
+	free(cwd);
+	return 0;
 }
 
 int __cdecl crt__wmkdir(const WCHAR *path)
@@ -206,9 +221,16 @@ int __cdecl crt__access(const char *path, int mode)
 /* rename: fails when the new name exists, as on Windows. */
 int __cdecl crt_rename(const char *from, const char *to)
 {
-	char *a = from ? crt_unix_path(from) : NULL, *b = a && to ? crt_unix_path(to) : NULL;
+	char *a = from ? crt_unix_path(from) : NULL, *b = a && to ? crt_unix_path(to) : NULL, *case_b;
+	WCHAR *wto = a && b ? crt_utf8_to_wide_alloc(to) : NULL;
 	int r = -1;
 
+	/* "a.txt" -> "A.txt": the case lookup found the source as the target */
+	if (wto && (case_b = path_case_rename(a, b, wto))) {
+		free(b);
+		b = case_b;
+	}
+	free(wto);
 	if (!from || !to) {
 		crt_set_errno(EINVAL);
 	} else if (!a || !b) {

@@ -7,6 +7,7 @@
 #ifndef NDSHIM_MSVCRT_PRIVATE_H
 #define NDSHIM_MSVCRT_PRIVATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <windef.h>
@@ -1007,6 +1008,9 @@ size_t __cdecl crt_strftime(char *buf, size_t max, const char *fmt, const struct
 extern int crt__daylight, crt__timezone, crt__dstbias;
 extern char *crt__tzname[2];
 void __cdecl crt__tzset(void);
+/* Whether the zone is TZ's from the Windows environment (tzset.c), which
+ * localtime and mktime then follow (time.c) instead of the system's. */
+bool crt_tz_from_env(void);
 int *__cdecl crt___daylight(void);
 int *__cdecl crt___timezone(void);
 int *__cdecl crt___dstbias(void);

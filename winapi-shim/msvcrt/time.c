@@ -1,6 +1,7 @@
 /* time functions: time_t is 64-bit in msvcrt's x64 "time" and in the
  * *64 names; struct tm is the same nine ints as C's. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,69 @@ static void from_crt_tm(const struct crt_tm *in, struct tm *out)
 /* One buffer per thread, as msvcrt keeps it in its per-thread data. */
 static __thread struct crt_tm tm_buf;
 
+/* ---- local time under a TZ the program set ---------------------------------- */
+
+/* The day of the month of month mon's n-th Sunday (n = 5: the last). */
+static int sunday(int year, int mon, int n)
+{
+	struct tm first = { .tm_year = year, .tm_mon = mon, .tm_mday = 1 };
+	time_t t = timegm(&first);
+	int days, d;
+
+	gmtime_r(&t, &first);
+	d = 1 + (7 - first.tm_wday) % 7 + 7 * (n - 1);
+	year += 1900;
+	days = mon == 1 ? 28 + (year % 4 == 0 && (year % 100 || year % 400 == 0)) :
+			  30 + ((mon + (mon > 6)) % 2 == 0);
+	while (d > days)
+		d -= 7;
+	return d;
+}
+
+/* Whether std, a local standard time (seconds, as if UTC), is in daylight
+ * time by the United States' rules, which the CRT documents that it
+ * assumes when TZ is set: from 2:00 standard time on the second Sunday of
+ * March to 2:00 daylight time on the first Sunday of November since 2007,
+ * the first Sunday of April to the last Sunday of October before. */
+static bool us_daylight(time_t std)
+{
+	struct tm tm, on = { 0 }, off = { 0 };
+
+	gmtime_r(&std, &tm);
+	on.tm_year = off.tm_year = tm.tm_year;
+	on.tm_hour = off.tm_hour = 2;
+	on.tm_mon = tm.tm_year >= 107 ? 2 : 3;
+	off.tm_mon = tm.tm_year >= 107 ? 10 : 9;
+	on.tm_mday = sunday(tm.tm_year, on.tm_mon, tm.tm_year >= 107 ? 2 : 1);
+	off.tm_mday = sunday(tm.tm_year, off.tm_mon, tm.tm_year >= 107 ? 1 : 5);
+	return std >= timegm(&on) && std < timegm(&off) + crt__dstbias;
+}
+
+/* UTC t as local time by _timezone, _daylight and _dstbias. */
+static void env_local(time_t t, struct tm *tm)
+{
+	time_t std = t - crt__timezone;
+	bool dst = crt__daylight && us_daylight(std);
+
+	if (dst)
+		std -= crt__dstbias;
+	gmtime_r(&std, tm);
+	tm->tm_isdst = dst;
+}
+
+/* mktime's inverse of env_local: tm_isdst > 0 says daylight time, 0
+ * standard time, < 0 asks the rules. */
+static time_t env_mktime(struct tm *tm)
+{
+	struct tm copy = *tm;
+	time_t local = timegm(&copy), utc = local + crt__timezone;
+
+	if (tm->tm_isdst > 0 || (tm->tm_isdst < 0 && crt__daylight && us_daylight(local)))
+		utc += crt__dstbias;
+	env_local(utc, tm);
+	return utc;
+}
+
 static struct crt_tm *convert(const crt_time64 *t, int local)
 {
 	struct tm tm;
@@ -79,7 +143,9 @@ static struct crt_tm *convert(const crt_time64 *t, int local)
 		return NULL;
 	}
 	time_t tt = *t;
-	if (!(local ? localtime_r(&tt, &tm) : gmtime_r(&tt, &tm)))
+	if (local && crt_tz_from_env())
+		env_local(tt, &tm);
+	else if (!(local ? localtime_r(&tt, &tm) : gmtime_r(&tt, &tm)))
 		return NULL;
 	to_crt_tm(&tm, &tm_buf);
 	return &tm_buf;
@@ -99,7 +165,7 @@ crt_time64 __cdecl crt__mktime64(struct crt_tm *ctm)
 {
 	struct tm tm;
 	from_crt_tm(ctm, &tm);
-	time_t r = mktime(&tm);
+	time_t r = crt_tz_from_env() ? env_mktime(&tm) : mktime(&tm);
 	if (r == (time_t)-1 || r < 0)
 		return -1;
 	to_crt_tm(&tm, ctm);

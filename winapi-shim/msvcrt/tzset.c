@@ -6,7 +6,8 @@
  * system's zone, core/tzinfo.h).  ndrun's Windows environment has no TZ
  * that names a Linux zone file ("Europe/Paris"): winenv.c keeps that as
  * NDSHIM_UNIX_TZ.  localtime and mktime follow the system's zone
- * (glibc, time.c) whatever TZ says. */
+ * (glibc, time.c), or, after a _tzset that read TZ, these variables
+ * (time.c's env_local). */
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
@@ -22,6 +23,7 @@ int crt__daylight, crt__timezone, crt__dstbias = -3600;
 static char std_name[64] = "", dst_name[64] = "";
 char *crt__tzname[2] = { std_name, dst_name };
 static pthread_once_t tz_once = PTHREAD_ONCE_INIT;
+static volatile bool tz_env; /* the variables come from TZ */
 
 /* TZ's syntax; false when it does not parse. */
 static bool from_tz(const char *tz)
@@ -80,8 +82,15 @@ static void tzset_once(void)
 {
 	const char *tz = crt_getenv("TZ");
 
-	if (!tz || !*tz || !from_tz(tz))
+	tz_env = tz && *tz && from_tz(tz);
+	if (!tz_env)
 		from_system();
+}
+
+bool crt_tz_from_env(void)
+{
+	pthread_once(&tz_once, tzset_once);
+	return tz_env;
 }
 
 void __cdecl crt__tzset(void)
