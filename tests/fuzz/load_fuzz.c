@@ -328,7 +328,10 @@ static enum verdict run_one(const char *path, char *err, size_t errlen, const ch
 		*why = "internal error";
 		return V_FINDING;
 	}
-	if (strstr(err, "AddressSanitizer") || strstr(err, "runtime error:") || strstr(err, "LeakSanitizer")) {
+	/* UBSan's reports follow a location ("file:line:col: runtime
+	 * error:"); msvcrt's _amsg_exit, which a program may call, writes
+	 * "runtime error: ..." at the start of a line, and is the program's. */
+	if (strstr(err, "AddressSanitizer") || strstr(err, ": runtime error:") || strstr(err, "LeakSanitizer")) {
 		*why = "sanitizer report";
 		return V_FINDING;
 	}

@@ -28,6 +28,7 @@
 
 #include "core/context.h"
 #include "core/debug.h"
+#include "core/eflags.h"
 #include "core/futex.h"
 #include "core/klock.h"
 #include "core/thread.h"
@@ -66,6 +67,7 @@ static void suspend_handler(int sig, siginfo_t *si, void *uc)
 	struct thread *t = self;
 	int saved_errno = errno;
 
+	host_clear_ac(); /* the program may have set it */
 	(void)sig;
 	(void)si;
 	if (t) {

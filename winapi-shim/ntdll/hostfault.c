@@ -23,6 +23,9 @@
  * The handler runs on the signal stack; _Unwind_Backtrace takes no lock
  * with glibc 2.35 and later (_dl_find_object) and allocates nothing. */
 #include <dlfcn.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unwind.h>
@@ -87,12 +90,48 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *uctx, void *arg)
 	return _URC_END_OF_STACK;
 }
 
+/* Set while this thread's walk runs: a fault inside the unwinder comes
+ * back here (seh_builtin_walk_fault). */
+static __thread sigjmp_buf *walk_escape;
+
+void seh_builtin_walk_fault(void)
+{
+	if (walk_escape)
+		siglongjmp(*walk_escape, 1);
+}
+
 int seh_builtin_fault_caller(CONTEXT *ctx)
 {
 	struct walk w = { .ctx = ctx };
-	ULONG64 fault_pc = ctx->Rip;
+	volatile ULONG64 fault_pc = ctx->Rip;
+	sigjmp_buf escape;
+	sigset_t faults;
 
+	/* libgcc's unwinder reads the code at each return address it meets
+	 * (its fallback for code without unwind data looks for a signal
+	 * trampoline there): a builtin a damaged program jumped to with
+	 * garbage for a return address makes it fault.  The walk then runs
+	 * with faults unblocked and such a fault ends it here: the stack
+	 * that led to the builtin is the program's, and so is the fault,
+	 * raised where it happened (ctx as it stands: the walk changes it
+	 * only on finding the caller, and then ends).  That frame ends the
+	 * handler walk, so vectored handlers and the unhandled-exception
+	 * filter see it, as on Windows, with no frame of the program's
+	 * above it either. */
+	if (sigsetjmp(escape, 1)) {
+		walk_escape = NULL;
+		last_builtin_pc = fault_pc;
+		last_caller_pc = ctx->Rip;
+		return 1;
+	}
+	sigemptyset(&faults);
+	sigaddset(&faults, SIGSEGV);
+	sigaddset(&faults, SIGBUS);
+	walk_escape = &escape;
+	pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
 	_Unwind_Backtrace(walk_frame, &w);
+	pthread_sigmask(SIG_BLOCK, &faults, NULL);
+	walk_escape = NULL;
 	if (!w.found)
 		return 0;
 	last_builtin_pc = w.host_pc ? w.host_pc : fault_pc;

@@ -140,6 +140,9 @@ int seh_call_vectored(enum seh_vectored_list which, EXCEPTION_RECORD *rec, CONTE
  * builtin that faulted on what the program passed), ctx becomes that
  * caller's state just after its call and 1 is returned; 0 otherwise. */
 int seh_builtin_fault_caller(CONTEXT *ctx);
+/* From the fault handler first: a fault during that walk returns into
+ * it (does not return then). */
+void seh_builtin_walk_fault(void);
 /* For the crash report: when the exception at pc is the last builtin
  * fault of this thread, a line naming the builtin. */
 void seh_builtin_fault_note(ULONG64 pc);

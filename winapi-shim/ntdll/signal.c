@@ -33,6 +33,7 @@
 
 #include "core/context.h"
 #include "core/debug.h"
+#include "core/eflags.h"
 #include "core/startup.h"
 #include "core/virtual.h"
 #include "loader.h"
@@ -432,8 +433,9 @@ static void deliver(ucontext_t *uc, const CONTEXT *ctx, EXCEPTION_RECORD *rec)
 	g[REG_RIP] = (greg_t)fault_entry;
 	g[REG_RCX] = (greg_t)&f->rec;
 	g[REG_RDX] = (greg_t)&f->ctx;
-	/* The dispatcher runs with the direction and trap flags clear. */
-	g[REG_EFL] &= ~(greg_t)0x500;
+	/* The dispatcher runs with the direction, trap and alignment-check
+	 * flags clear (core/eflags.h). */
+	g[REG_EFL] &= ~(greg_t)(0x500 | EFLAGS_AC);
 }
 
 /* A fault in host code on a thread running PE code: when a builtin
@@ -507,6 +509,8 @@ static void fault_handler(int sig, siginfo_t *si, void *ucp)
 	int overflow = 0;
 	enum virtual_guard guarded = VIRTUAL_GUARD_NONE;
 
+	host_clear_ac();
+	seh_builtin_walk_fault();
 	if (ending) {
 		say("ndrun: a fault while ending the program: ending it now\n");
 		startup_record_exit(ending_code);
