@@ -113,6 +113,7 @@ static void test_child_takes_ours(void)
 	HANDLE port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 0);
 	struct self_child c;
 	char args[128];
+	DWORD code;
 	int got;
 
 	ok(port != NULL, "CreateIoCompletionPort: %lu\n", GetLastError());
@@ -121,7 +122,8 @@ static void test_child_takes_ours(void)
 		return;
 	got = take_all(port);
 	ok(got == N, "packets from the child: %d of %d in order\n", got, N);
-	ok(self_child_finish(&c) == 0, "child post failed\n");
+	code = self_child_finish(&c);
+	ok(code == 0, "child post: exit %lu\n", code);
 	CloseHandle(port);
 }
 
@@ -130,6 +132,7 @@ static void test_we_give_ours(void)
 	HANDLE port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 0), theirs = NULL;
 	struct self_child c;
 	char line[64];
+	DWORD code;
 	int got;
 
 	if (!self_child_start(&c, "child given"))
@@ -140,7 +143,8 @@ static void test_we_give_ours(void)
 	write_line(c.in_w, line);
 	got = take_all(port);
 	ok(got == N, "packets through the handle we gave: %d of %d in order\n", got, N);
-	ok(self_child_finish(&c) == 0, "child given failed\n");
+	code = self_child_finish(&c);
+	ok(code == 0, "child given: exit %lu\n", code);
 	CloseHandle(port);
 }
 
