@@ -63,6 +63,8 @@ $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.
 
 # dll_directory copies impdll.dll into a folder of its own.
 $(PE_BIN)/dll_directory.exe: $(PE_DLLS)
+# free_library_exit loads impdll.dll from beside itself.
+$(PE_BIN)/free_library_exit.exe: $(PE_DLLS)
 
 # sysdll_standin imports a function of a system DLL ndrun lacks (avicap32),
 # sysdll_private one of a DLL nobody has, through import libraries made
