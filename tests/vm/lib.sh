@@ -38,6 +38,13 @@ vm_check() {
 	return 0
 }
 
+# vm_lf FILE...: a Windows program's text-mode output ends its lines with
+# \r\n, as on Windows (docs/crt-text-mode.md); checks compare lines and
+# fields, so the \r go first.
+vm_lf() {
+	sed -i 's/\r$//' "$@"
+}
+
 # vm_report LOG RC WHAT [PREFIX]: a rig program's own "ok:" / "FAIL:"
 # lines from LOG, named for this guest and PREFIX, its other lines indented
 # under them; a non-zero RC fails the run, and says so as "WHAT exited RC"

@@ -13,17 +13,15 @@ nm_out=$NDSHIM_VM_RESULTS/ndmesh
 nm_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
 mkdir -p "$nm_out"
 
-# Text mode's \r\n (docs/crt-text-mode.md) off a finished run's output;
-# nm_cr matches one in output still being written.
-nm_lf() { sed -i 's/\r$//' "$1"; }
+# nm_cr matches text mode's \r (vm_lf) in output still being written.
 nm_cr=$(printf '\r')
 
 nm_run() { # NAME WANT-RANKS ARGS...
 	_o=$nm_out/$1-$nm_tag.txt
 	_want=$2
 	shift 2
-	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" "$@" > "$_o" 2>&1 || { cat "$_o"; return 1; }
-	nm_lf "$_o"
+	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" "$@" > "$_o" 2>&1 || { vm_lf "$_o"; cat "$_o"; return 1; }
+	vm_lf "$_o"
 	cat "$_o"
 	grep -q "^ndmesh: .*ND2 between all $_want ranks of .*: ok\$" "$_o" &&
 		[ "$(grep -c 'ND2 with .* peers: ok$' "$_o")" -eq "$(sed -n 's/^ndmesh: \([0-9]*\) ranks.*/\1/p' "$_o")" ]
@@ -65,7 +63,7 @@ nm_kill() {
 	# Not _rc: vm_check's own status variable (shell variables are global).
 	_nm_status=0
 	wait $_launcher || _nm_status=$?
-	nm_lf "$_o"
+	vm_lf "$_o"
 	cat "$_o"
 	for _p in $(sed -n 's/^rank [0-9]*: pid \([0-9]*\)$/\1/p' "$_o"); do
 		if ! nm_gone "$_p"; then
@@ -86,7 +84,7 @@ nm_abandon() {
 	_nm_status=0
 	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" -n 4 --bytes 65536 --nd "$NDSHIM_VM_ADDR" --abandon 2 \
 		--by sigkill > "$_o" 2>&1 || _nm_status=$?
-	nm_lf "$_o"
+	vm_lf "$_o"
 	cat "$_o"
 	[ "$_nm_status" = 137 ] && grep -q '^ndmesh: rank 2 died holding the mutex (SIGKILL): .*: ok$' "$_o" &&
 		[ "$(grep -c '^rank [0-9]: the mutex: WAIT_ABANDONED, rank 2.s process: ended' "$_o")" = 1 ] &&

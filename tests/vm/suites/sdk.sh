@@ -12,7 +12,8 @@ mkdir -p "$sd_out"
 
 sd_client() { # EXE
 	_o=$sd_out/$1.txt
-	timeout 120 "$sd_root/bin/ndrun" "$sd_dir/$1.exe" > "$_o" 2>&1 || { cat "$_o"; return 1; }
+	timeout 120 "$sd_root/bin/ndrun" "$sd_dir/$1.exe" > "$_o" 2>&1 || { vm_lf "$_o"; cat "$_o"; return 1; }
+	vm_lf "$_o"
 	cat "$_o"
 	grep -qx "$1: ok" "$_o"
 }
