@@ -2,22 +2,40 @@
  * holding the requested size, because _msize must return exactly what
  * was asked for (malloc_usable_size rounds up); 16 keeps the alignment. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader.h"
 #include "msvcrt/msvcrt_private.h"
 
 #define HDR 16
 
+/* The header's second word: the block's address scrambled, so that
+ * free and realloc know a block they gave out. */
+#define COOKIE(raw) ((uintptr_t)(raw) ^ (uintptr_t)0x6e647368696d6870ull)
+
 static void *to_user(void *raw, size_t size)
 {
-	*(size_t *)raw = size;
+	((size_t *)raw)[0] = size;
+	((uintptr_t *)raw)[1] = COOKIE(raw);
 	return (char *)raw + HDR;
 }
 
+/* A pointer that is no block of this heap (below 64 KiB, off the 16-byte
+ * alignment, or without the header's cookie) handed to free, realloc or
+ * _msize: Windows' heap, which ends a 64-bit process on corruption it
+ * detects, stops the program with STATUS_HEAP_CORRUPTION at once
+ * (nothing flushed); glibc's free would abort ndrun instead.  Reading
+ * the cookie of a pointer into unmapped memory faults in the program's
+ * caller (ntdll/hostfault.c). */
 static void *to_raw(void *user)
 {
-	return (char *)user - HDR;
+	char *raw = (char *)user - HDR;
+
+	if ((uintptr_t)user < 0x10000 || ((uintptr_t)user & (HDR - 1)) || ((uintptr_t *)raw)[1] != COOKIE(raw))
+		loader_terminate_process(STATUS_HEAP_CORRUPTION);
+	return raw;
 }
 
 void *__cdecl crt_malloc(size_t size)

@@ -247,7 +247,12 @@ static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 		return 0;
 	if (!seh_peek(g[REG_RSP], &ret))
 		ret = 0;
-	return seh_pc_in_pe(ret) || (loader_current_teb() && !seh_pc_is_host(rip));
+	/* A jump to memory that cannot run: the program's when it left PE
+	 * code, or went to no object of ndrun's, or (a damaged import bound
+	 * to a data export, say) went into ndrun's or glibc's data with no
+	 * return address of theirs on top of the stack, which ndrun calling
+	 * through a bad pointer of its own would have left. */
+	return seh_pc_in_pe(ret) || (loader_current_teb() && (!seh_pc_is_host(rip) || !seh_pc_is_host(ret)));
 }
 
 /* A fault at addr, just below rsp: if it is in this thread's stack and
