@@ -38,13 +38,22 @@ vm_check() {
 	return 0
 }
 
+# vm_lf FILE...: a Windows program's output with plain \n line ends.  Its C
+# runtime writes text mode, as msvcrt does: every line of stdout and stderr
+# ends \r\n in a file or pipe (docs/crt-text-mode.md), and a check that
+# anchors a line's end ($, grep -x, awk's $NF) would not match.  Only once
+# the program has ended: sed -i gives the file a new inode.
+vm_lf() {
+	sed -i 's/\r$//' "$@"
+}
+
 # vm_report LOG RC WHAT [PREFIX]: a rig program's own "ok:" / "FAIL:"
 # lines from LOG, named for this guest and PREFIX, its other lines indented
 # under them; a non-zero RC fails the run, and says so as "WHAT exited RC"
 # when the program printed no FAIL line of its own.
 vm_report() {
 	_vr_pre=$(vm_name '')${4:-}
-	sed -e "s/^ok: /ok: $_vr_pre/" -e "s/^FAIL: /FAIL: $_vr_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$1"
+	sed -e 's/\r$//' -e "s/^ok: /ok: $_vr_pre/" -e "s/^FAIL: /FAIL: $_vr_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$1"
 	if [ "$2" != 0 ]; then
 		grep -q '^FAIL: ' "$1" || echo "FAIL: ${_vr_pre}$3 exited $2"
 		vm_failed=$((vm_failed + 1))

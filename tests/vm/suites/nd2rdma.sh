@@ -74,6 +74,7 @@ nr_server() { # NAME ADDR:PORT [-b]
 	shift
 	_rc=0
 	timeout "$nr_timeout" "$nr_build/ndrun" "$nr_build/samples/ndrdma.exe" -s "$@" > "$_o" 2>&1 || _rc=$?
+	vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] && grep -q 'mismatched: 0 here, 0 there' "$_o"
 }
@@ -83,6 +84,8 @@ nr_client() { # NAME SERVER:PORT ARGS...
 	shift
 	_rc=0
 	timeout "$nr_timeout" "$nr_build/ndrun" "$nr_build/samples/ndrdma.exe" -c "$@" -w 60 > "$_o" 2>&1 || _rc=$?
+	# The table's last column is compared as a number (awk's $NF).
+	vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] && nr_table_complete "$_o" "$(nr_iters "$*")"
 }
@@ -119,6 +122,7 @@ nr_corrupt() { # NAME PORT ARGS...
 		-S 1 -M 4096 -n 3 "$@" > "$_o" 2>&1 || _crc=$?
 	_src=0
 	wait $_srv || _src=$?
+	vm_lf "$_o" "$_o.server"
 	cat "$_o"
 	echo "--- server:"
 	cat "$_o.server"

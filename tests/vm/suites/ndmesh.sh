@@ -18,6 +18,7 @@ nm_run() { # NAME WANT-RANKS ARGS...
 	_want=$2
 	shift 2
 	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" "$@" > "$_o" 2>&1 || { cat "$_o"; return 1; }
+	vm_lf "$_o"
 	cat "$_o"
 	grep -q "^ndmesh: .*ND2 between all $_want ranks of .*: ok\$" "$_o" &&
 		[ "$(grep -c 'ND2 with .* peers: ok$' "$_o")" -eq "$(sed -n 's/^ndmesh: \([0-9]*\) ranks.*/\1/p' "$_o")" ]
@@ -43,7 +44,8 @@ nm_kill() {
 	_victim=
 	_n=0
 	until [ -n "$_victim" ] || [ $_n -ge 300 ]; do
-		_victim=$(sed -n 's/^rank 1: pid \([0-9]*\)$/\1/p' "$_o")
+		# Read while ndmesh writes: its lines end \r\n (vm_lf in lib.sh).
+		_victim=$(sed -n 's/^rank 1: pid \([0-9]*\)\r*$/\1/p' "$_o")
 		sleep 0.2
 		_n=$((_n + 1))
 	done
@@ -59,6 +61,7 @@ nm_kill() {
 	# Not _rc: vm_check's own status variable (shell variables are global).
 	_nm_status=0
 	wait $_launcher || _nm_status=$?
+	vm_lf "$_o"
 	cat "$_o"
 	for _p in $(sed -n 's/^rank [0-9]*: pid \([0-9]*\)$/\1/p' "$_o"); do
 		if ! nm_gone "$_p"; then
@@ -79,6 +82,7 @@ nm_abandon() {
 	_nm_status=0
 	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" -n 4 --bytes 65536 --nd "$NDSHIM_VM_ADDR" --abandon 2 \
 		--by sigkill > "$_o" 2>&1 || _nm_status=$?
+	vm_lf "$_o"
 	cat "$_o"
 	[ "$_nm_status" = 137 ] && grep -q '^ndmesh: rank 2 died holding the mutex (SIGKILL): .*: ok$' "$_o" &&
 		[ "$(grep -c '^rank [0-9]: the mutex: WAIT_ABANDONED, rank 2.s process: ended' "$_o")" = 1 ] &&
