@@ -169,10 +169,12 @@ endef
 SUITES := unit unit-asan unit-valgrind pe pe-asan malformed malformed-asan pefuzz pefuzz-asan trace trace-asan cli docs \
           install install-asan sdk sdk-asan binfmt samples msmpi vm
 check-suites:
-	@rm -f $(RESULTS)/*.summary
+	@rm -f $(RESULTS)/*.summary $(RESULTS)/durations
 	@rc=0; for s in $(SUITES); do \
 		t=check-$$s; [ $$s = real ] && t=check-real-online; \
+		t0=$$(date +%s); \
 		$(MAKE) --no-print-directory $$t || rc=1; \
+		echo "$$s $$(($$(date +%s) - t0))" >> $(RESULTS)/durations; \
 	done; \
 	tests/summarize $(RESULTS) $(SUITES) || rc=1; exit $$rc
 

@@ -17,6 +17,8 @@ cl_job_s=${NDSHIM_CLUSTER_JOB_S:-400}
 # rank).  LABELS=1: every line starts with "[R]" and R is its rank.
 cl_ranks() {
 	_f=$1 _n=$2 _hosts=$3 _labels=${4:-0}
+	# pmienv.exe's lines end with text mode's \r\n (docs/crt-text-mode.md).
+	sed -i 's/\r$//' "$_f"
 	_got=$(grep -c 'pmienv rank=' "$_f")
 	if [ "$_got" != "$_n" ]; then
 		echo "want $_n pmienv lines, got $_got:"

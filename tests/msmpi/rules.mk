@@ -9,11 +9,11 @@
 #   make check-msmpi    the MPI programs as singletons (no launcher), and
 #                       two ranks under mpiexec.hydra (PMI-1 and PMI-2)
 #
-# THIRD_PARTY is where the shared archives are (../shared/third_party of
-# the main clone).
-THIRD_PARTY ?= $(firstword $(wildcard ../shared/third_party ../../shared/third_party /work/shared/third_party))
-MSMPI_ARCHIVE := $(THIRD_PARTY)/Microsoft-MPI-f2d849f.tar.gz
-OSU_ARCHIVE   := $(THIRD_PARTY)/osu-micro-benchmarks-5.3-993f966.tar.gz
+# NDSHIM_THIRD_PARTY is where the shared archives are (../shared/third_party
+# beside the clone; tests/ndsdk/rules.mk reads the same variable).
+NDSHIM_THIRD_PARTY ?= $(firstword $(wildcard ../shared/third_party ../../shared/third_party /work/shared/third_party))
+MSMPI_ARCHIVE := $(NDSHIM_THIRD_PARTY)/Microsoft-MPI-f2d849f.tar.gz
+OSU_ARCHIVE   := $(NDSHIM_THIRD_PARTY)/osu-micro-benchmarks-5.3-993f966.tar.gz
 MSMPI_DIR     := $(BUILD)/msmpi
 MSMPI_DLL     := $(MSMPI_DIR)/msmpi.dll
 MSMPI_INPUTS  := tests/msmpi/build tests/msmpi/msmpi.patch tests/msmpi/gen-trace-header \
@@ -24,7 +24,8 @@ MSMPI_INPUTS  := tests/msmpi/build tests/msmpi/msmpi.patch tests/msmpi/gen-trace
 .PHONY: msmpi check-msmpi
 msmpi: $(MSMPI_DLL)
 
-$(MSMPI_DLL): $(MSMPI_ARCHIVE) $(MSMPI_INPUTS) $(SDK_LIB)
+$(MSMPI_DLL): $(wildcard $(MSMPI_ARCHIVE)) $(MSMPI_INPUTS) $(SDK_LIB)
+	@[ -r $(MSMPI_ARCHIVE) ] || { echo "msmpi: MS-MPI's source archive $(MSMPI_ARCHIVE) is not here: set NDSHIM_THIRD_PARTY to the folder that holds it (../shared/third_party)" >&2; exit 1; }
 	@ND2_LIB=$(abspath $(SDK_LIB)) tests/msmpi/build $(MSMPI_ARCHIVE) $(MSMPI_DIR) 2
 
 # ---- MPI programs ------------------------------------------------------------
@@ -40,7 +41,7 @@ $(MPI_BIN)/%.exe: tests/msmpi/progs/%.c tests/msmpi/progs/mpicheck.h $(MSMPI_DLL
 OSU_DIR   := $(MSMPI_DIR)/osu
 OSU_STAMP := $(OSU_DIR)/.built
 
-$(OSU_STAMP): $(OSU_ARCHIVE) tests/msmpi/build-osu tests/msmpi/compat/osu_compat.h $(MSMPI_DLL)
+$(OSU_STAMP): $(wildcard $(OSU_ARCHIVE)) tests/msmpi/build-osu tests/msmpi/compat/osu_compat.h $(MSMPI_DLL)
 	@tests/msmpi/build-osu $(OSU_ARCHIVE) $(MSMPI_DIR) $(OSU_DIR)
 	@touch $@
 

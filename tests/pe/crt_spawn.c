@@ -46,8 +46,11 @@ int main(int argc, char **argv)
 	ok(r == 5, "_spawnv: the child got %lld arguments\n", (long long)r);
 	r = _spawnle(_P_WAIT, self, self, "child", "env", NULL, env);
 	ok(r == 23, "_spawnle: %lld\n", (long long)r);
+	/* Wine 8's _spawnlp joins a PATH entry and the name without a
+	 * backslash ("C:\\windows\\system32cmd.exe", seen with +file) and so
+	 * misses cmd.exe; Microsoft's docs: the p forms search PATH. */
 	r = _spawnlp(_P_WAIT, "cmd.exe", "cmd.exe", "/c", "exit", "5", NULL);
-	ok(r == 5, "_spawnlp cmd.exe: %lld\n", (long long)r);
+	ok_todo_wine(r == 5, "_spawnlp cmd.exe: %lld\n", (long long)r);
 
 	h = _spawnl(_P_NOWAIT, self, self, "child", "exit", "3", NULL);
 	ok(h != -1 && h != 0, "_spawnl _P_NOWAIT: %lld\n", (long long)h);

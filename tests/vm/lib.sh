@@ -53,6 +53,7 @@ vm_lf() {
 # when the program printed no FAIL line of its own.
 vm_report() {
 	_vr_pre=$(vm_name '')${4:-}
+	# Windows programs end lines with text mode's \r\n (docs/crt-text-mode.md).
 	sed -e 's/\r$//' -e "s/^ok: /ok: $_vr_pre/" -e "s/^FAIL: /FAIL: $_vr_pre/" -e '/^ok: \|^FAIL: /!s/^/    | /' "$1"
 	if [ "$2" != 0 ]; then
 		grep -q '^FAIL: ' "$1" || echo "FAIL: ${_vr_pre}$3 exited $2"

@@ -44,6 +44,7 @@
 #include "core/codepage.h"
 #include "core/debug.h"
 #include "core/wstr.h"
+#include "core/hexdigit.h"
 
 #define EPOCH_DIFF 116444736000000000ull
 
@@ -400,17 +401,6 @@ static DWORD save(struct hive *h)
 
 /* ---- reading ------------------------------------------------------------- */
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Undoes put_name's %XX in s[0..len) (in place) and converts to UTF-16. */
 static WCHAR *get_name(char *s, size_t len)
 {
@@ -418,8 +408,8 @@ static WCHAR *get_name(char *s, size_t len)
 	WCHAR *w;
 
 	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '%' && i + 2 < len + 1 && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-			s[o++] = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+		if (s[i] == '%' && i + 2 < len + 1 && hex_digit(s[i + 1]) >= 0 && hex_digit(s[i + 2]) >= 0) {
+			s[o++] = (char)(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
 			i += 2;
 		} else {
 			s[o++] = s[i];
@@ -468,7 +458,7 @@ static bool parse_value(struct reg_key *k, char *line)
 	data = malloc(n / 2 + 1);
 	ok = data != NULL;
 	for (size_t i = 0; ok && i < n / 2; i++) {
-		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
 
 		ok = hi >= 0 && lo >= 0;
 		if (ok)

@@ -1,5 +1,6 @@
 /* GUIDs: new ones (CoCreateGuid) and their registry string form
  * {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX} both ways. */
+#include "core/guidtext.h"
 #include "core/random.h"
 #include "combase/combase_private.h"
 
@@ -71,58 +72,15 @@ HRESULT WINAPI StringFromIID(REFIID iid, LPOLESTR *out)
 	return StringFromCLSID(iid, out);
 }
 
-static int hex_value(WCHAR c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static BOOL get_hex(const WCHAR **s, int digits, unsigned long long *out)
-{
-	unsigned long long v = 0;
-
-	for (int i = 0; i < digits; i++) {
-		int d = hex_value((*s)[i]);
-		if (d < 0)
-			return FALSE;
-		v = v << 4 | (unsigned int)d;
-	}
-	*s += digits;
-	*out = v;
-	return TRUE;
-}
-
 /* Exactly the 38-character braced form (either case of hex digits). */
 static BOOL parse_guid(const WCHAR *s, GUID *g)
 {
-	unsigned long long v;
+	GUID t;
 
-	if (*s++ != '{')
+	if (s[0] != '{' || !guid_from_text(s + 1, &t) || s[37] != '}' || s[38])
 		return FALSE;
-	if (!get_hex(&s, 8, &v))
-		return FALSE;
-	g->Data1 = (DWORD)v;
-	if (*s++ != '-' || !get_hex(&s, 4, &v))
-		return FALSE;
-	g->Data2 = (WORD)v;
-	if (*s++ != '-' || !get_hex(&s, 4, &v))
-		return FALSE;
-	g->Data3 = (WORD)v;
-	if (*s++ != '-')
-		return FALSE;
-	for (int i = 0; i < 8; i++) {
-		if (i == 2 && *s++ != '-')
-			return FALSE;
-		if (!get_hex(&s, 2, &v))
-			return FALSE;
-		g->Data4[i] = (BYTE)v;
-	}
-	return s[0] == '}' && s[1] == 0;
+	*g = t;
+	return TRUE;
 }
 
 /* A braced GUID; anything else would be a ProgID, looked up in a

@@ -9,6 +9,7 @@
 
 #include "core/debug.h"
 #include "core/pmi.h"
+#include "core/hexdigit.h"
 
 static pthread_mutex_t pmi_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -477,11 +478,6 @@ size_t pmi_escape(const char *in, char *out, size_t len)
 	return n;
 }
 
-static int hexdigit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 size_t pmi_unescape(const char *in, char *out, size_t len)
 {
 	size_t n = 0;
@@ -489,8 +485,8 @@ size_t pmi_unescape(const char *in, char *out, size_t len)
 	while (*in) {
 		char c = *in++;
 
-		if (c == '%' && hexdigit(in[0]) >= 0 && hexdigit(in[1]) >= 0) {
-			c = (char)(hexdigit(in[0]) << 4 | hexdigit(in[1]));
+		if (c == '%' && hex_digit(in[0]) >= 0 && hex_digit(in[1]) >= 0) {
+			c = (char)(hex_digit(in[0]) << 4 | hex_digit(in[1]));
 			in += 2;
 		}
 		if (n + 1 < len)

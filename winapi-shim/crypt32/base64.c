@@ -14,6 +14,7 @@
 
 #include "core/unimpl.h"
 #include "crypt32/crypt32_private.h"
+#include "core/hexdigit.h"
 
 #define FORMAT_MASK 0xff
 #define FLAGS_KNOWN (CRYPT_STRING_NOCRLF | CRYPT_STRING_NOCR | CRYPT_STRING_STRICT)
@@ -236,11 +237,6 @@ static BOOL decode_b64(const struct in *in, DWORD from, DWORD to, BYTE *out, DWO
 	return TRUE;
 }
 
-static int hex_value(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* Hex digit pairs, spaces between pairs allowed. */
 static BOOL decode_hex(const struct in *in, BYTE *out, DWORD *n)
 {
@@ -254,7 +250,7 @@ static BOOL decode_hex(const struct in *in, BYTE *out, DWORD *n)
 				return FALSE;
 			continue;
 		}
-		d = hex_value(c);
+		d = hex_digit(c);
 		if (d < 0)
 			return FALSE;
 		if (hi < 0) {

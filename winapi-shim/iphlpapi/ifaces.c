@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "iphlpapi/ifaces.h"
+#include "core/hexdigit.h"
 
 static bool read_line(const char *sysroot, const char *name, const char *file, char *buf, size_t size)
 {
@@ -63,18 +64,13 @@ static unsigned int windows_type(const char *sysroot, const char *name, unsigned
 	return IFC_TYPE_OTHER;
 }
 
-static int hexval(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* "02:fc:00:00:00:01" -> bytes; at most max of them. */
 static unsigned int parse_mac(const char *s, uint8_t *out, unsigned int max)
 {
 	unsigned int n = 0;
 
-	while (n < max && hexval(s[0]) >= 0 && hexval(s[1]) >= 0) {
-		out[n++] = (uint8_t)(hexval(s[0]) << 4 | hexval(s[1]));
+	while (n < max && hex_digit(s[0]) >= 0 && hex_digit(s[1]) >= 0) {
+		out[n++] = (uint8_t)(hex_digit(s[0]) << 4 | hex_digit(s[1]));
 		s += 2;
 		if (*s != ':')
 			break;
@@ -183,7 +179,7 @@ static void read_gateways(const char *sysroot, struct ifc *list, int n)
 					list[i].has_gw6 = true;
 					list[i].gw6.family = 6;
 					for (int b = 0; b < 16; b++)
-						list[i].gw6.addr[b] = (uint8_t)(hexval(g[2 * b]) << 4 | hexval(g[2 * b + 1]));
+						list[i].gw6.addr[b] = (uint8_t)(hex_digit(g[2 * b]) << 4 | hex_digit(g[2 * b + 1]));
 				}
 		}
 		fclose(f);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/guidtext.h"
 #include "core/random.h"
 #include "rpcrt4/rpcrt4_private.h"
 
@@ -52,51 +53,14 @@ int WINAPI UuidIsNil(UUID *uuid, RPC_STATUS *status)
 	return !UuidCompare(uuid, NULL, status);
 }
 
-static int hexval(WCHAR c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", no braces; NULL is the nil UUID. */
 static RPC_STATUS uuid_parse(const WCHAR *s, UUID *uuid)
 {
-	static const int dash[] = { 8, 13, 18, 23 };
-	unsigned char b[16];
-	int n = 0;
-
 	if (!s) {
 		memset(uuid, 0, sizeof(*uuid));
 		return RPC_S_OK;
 	}
-	for (int i = 0; i < 36; i++) {
-		int is_dash = i == dash[0] || i == dash[1] || i == dash[2] || i == dash[3];
-
-		if (!s[i])
-			return RPC_S_INVALID_STRING_UUID;
-		if (is_dash) {
-			if (s[i] != '-')
-				return RPC_S_INVALID_STRING_UUID;
-			continue;
-		}
-		if (hexval(s[i]) < 0 || hexval(s[i + 1]) < 0 || i + 1 == dash[0] || i + 1 == dash[1] ||
-		    i + 1 == dash[2] || i + 1 == dash[3])
-			return RPC_S_INVALID_STRING_UUID;
-		b[n++] = (unsigned char)(hexval(s[i]) << 4 | hexval(s[i + 1]));
-		i++;
-	}
-	if (s[36])
-		return RPC_S_INVALID_STRING_UUID;
-	uuid->Data1 = (ULONG)b[0] << 24 | (ULONG)b[1] << 16 | (ULONG)b[2] << 8 | b[3];
-	uuid->Data2 = (USHORT)(b[4] << 8 | b[5]);
-	uuid->Data3 = (USHORT)(b[6] << 8 | b[7]);
-	memcpy(uuid->Data4, b + 8, 8);
-	return RPC_S_OK;
+	return guid_from_text(s, uuid) && !s[36] ? RPC_S_OK : RPC_S_INVALID_STRING_UUID;
 }
 
 RPC_STATUS WINAPI UuidFromStringW(RPC_WSTR s, UUID *uuid)

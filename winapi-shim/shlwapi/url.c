@@ -12,6 +12,7 @@
 #include "core/unimpl.h"
 #include "core/wstr.h"
 #include "shlwapi/shlwapi_private.h"
+#include "core/hexdigit.h"
 
 /* The length of the scheme before ':' (letters, digits, '+', '-', '.',
  * starting with a letter, at least two characters: "C:" is a drive), or
@@ -53,11 +54,6 @@ BOOL WINAPI UrlIsW(LPCWSTR url, URLIS kind)
 	}
 }
 
-static int hexval(WCHAR c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* Percent escapes decoded one byte to one character, as shlwapi does
  * without UrlUnescape's URL_UNESCAPE_AS_UTF8; '/' becomes '\\'. */
 static WCHAR *unescape(const WCHAR *s, size_t len)
@@ -68,8 +64,8 @@ static WCHAR *unescape(const WCHAR *s, size_t len)
 	if (!out)
 		return NULL;
 	for (size_t i = 0; i < len;) {
-		if (i + 2 < len && s[i] == '%' && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-			out[o++] = (WCHAR)(hexval(s[i + 1]) << 4 | hexval(s[i + 2]));
+		if (i + 2 < len && s[i] == '%' && hex_digit(s[i + 1]) >= 0 && hex_digit(s[i + 2]) >= 0) {
+			out[o++] = (WCHAR)(hex_digit(s[i + 1]) << 4 | hex_digit(s[i + 2]));
 			i += 3;
 			continue;
 		}

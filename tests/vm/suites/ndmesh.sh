@@ -13,6 +13,10 @@ nm_out=$NDSHIM_VM_RESULTS/ndmesh
 nm_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
 mkdir -p "$nm_out"
 
+# Text mode's \r\n (docs/crt-text-mode.md) comes off a finished run's
+# output (vm_lf, lib.sh); nm_cr matches one in output still being written.
+nm_cr=$(printf '\r')
+
 nm_run() { # NAME WANT-RANKS ARGS...
 	_o=$nm_out/$1-$nm_tag.txt
 	_want=$2
@@ -44,8 +48,7 @@ nm_kill() {
 	_victim=
 	_n=0
 	until [ -n "$_victim" ] || [ $_n -ge 300 ]; do
-		# Read while ndmesh writes: its lines end \r\n (vm_lf in lib.sh).
-		_victim=$(sed -n 's/^rank 1: pid \([0-9]*\)\r*$/\1/p' "$_o")
+		_victim=$(sed -n "s/^rank 1: pid \\([0-9]*\\)$nm_cr*\$/\\1/p" "$_o")
 		sleep 0.2
 		_n=$((_n + 1))
 	done
