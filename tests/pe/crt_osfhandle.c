@@ -2,7 +2,9 @@
  * to the same file at the same offset, is the same on every call, and is
  * the standard handle for 0-2; a handle made into a descriptor reads
  * through it and is closed by _close; bad descriptors and handles give
- * -1 and EBADF. */
+ * -1 and EBADF.  A handle's descriptor is in binary mode unless _O_TEXT
+ * is asked for (Microsoft's _open_osfhandle doc lists _O_TEXT among the
+ * flags; _fmode plays no part): Ctrl-Z and CR LF read as they are. */
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
@@ -78,6 +80,26 @@ int main(void)
 		   "a stream's handle did not read its file\n");
 		fclose(f);
 	}
+
+	/* binary unless _O_TEXT: "a\r\nb\x1a" read whole, or as "a\nb" */
+	h = CreateFileA("crt_osfhandle.tmp", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ, NULL, CREATE_ALWAYS, 0,
+			NULL);
+	ok(h != INVALID_HANDLE_VALUE && WriteFile(h, "a\r\nb\x1a", 5, &done, NULL) && done == 5,
+	   "writing the text file: %lu\n", GetLastError());
+	SetFilePointer(h, 0, NULL, FILE_BEGIN);
+	fd = _open_osfhandle((intptr_t)h, _O_RDONLY);
+	memset(buf, 0, sizeof(buf));
+	n = fd >= 0 ? _read(fd, buf, sizeof(buf) - 1) : -1;
+	ok(n == 5 && !memcmp(buf, "a\r\nb\x1a", 5), "no mode flag: read %d bytes\n", n);
+	if (fd >= 0)
+		_close(fd);
+	h = CreateFileA("crt_osfhandle.tmp", GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING, 0, NULL);
+	fd = _open_osfhandle((intptr_t)h, _O_RDONLY | _O_TEXT);
+	memset(buf, 0, sizeof(buf));
+	n = fd >= 0 ? _read(fd, buf, sizeof(buf) - 1) : -1;
+	ok(n == 3 && !memcmp(buf, "a\nb", 3), "_O_TEXT: read %d bytes [%s]\n", n, buf);
+	if (fd >= 0)
+		_close(fd);
 
 	/* errors */
 	errno = 0;

@@ -4,10 +4,17 @@
  * PathCchAdd/RemoveBackslash(Ex), PathCchFind/Add/Rename/RemoveExtension,
  * PathCchRemoveFileSpec, PathCchIsRoot, PathCchSkipRoot,
  * PathCchStripToRoot, PathCchStripPrefix, PathIsUNCEx; results, S_FALSE
- * and the errors. */
+ * and the errors.  PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH (the docs: the
+ * "\\?\" form whatever the length, trailing dots and spaces kept): a
+ * drive path gains the prefix, one that has it keeps it, and the flag
+ * with PATHCCH_ALLOW_LONG_PATHS is E_INVALIDARG (as Wine's tests, which
+ * run on Windows too, expect). */
 #include <windows.h>
 #include <pathcch.h>
 
+#ifndef PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH
+#define PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH 0x10 /* Microsoft's pathcch.h */
+#endif
 #ifndef PATHCCH_NONE
 #define PATHCCH_NONE 0 /* Microsoft's pathcch.h; mingw-w64's lacks it */
 #endif
@@ -63,6 +70,26 @@ static void test_combine(void)
 	ok(hr == S_OK && !wcsncmp(big, L"\\\\?\\", 4) && !wcscmp(big + 4, longp), "long path with the flag: %#lx\n", hr);
 	free(big);
 	free(longp);
+
+	hr = PathCchCanonicalizeEx(buf, MAX_PATH, L"C:\\a\\.\\b\\..\\c", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH);
+	ok(hr == S_OK && !wcscmp(buf, L"\\\\?\\C:\\a\\c"), "extended form: %#lx [%ls]\n", hr, buf);
+	hr = PathCchCanonicalizeEx(buf, MAX_PATH, L"\\\\?\\C:\\a", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH);
+	ok(hr == S_OK && !wcscmp(buf, L"\\\\?\\C:\\a"), "extended form kept: %#lx [%ls]\n", hr, buf);
+	hr = PathCchCanonicalizeEx(buf, MAX_PATH, L"C:\\", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH);
+	ok(hr == S_OK && !wcscmp(buf, L"\\\\?\\C:\\"), "extended root: %#lx [%ls]\n", hr, buf);
+	hr = PathCchCanonicalizeEx(buf, MAX_PATH, L"C:\\a.\\b ", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH);
+	ok(hr == S_OK && !wcscmp(buf, L"\\\\?\\C:\\a.\\b "), "dots and spaces kept: %#lx [%ls]\n", hr, buf);
+	hr = PathCchCanonicalizeEx(buf, MAX_PATH, L"C:\\a",
+				   PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH | PATHCCH_ALLOW_LONG_PATHS);
+	ok(hr == E_INVALIDARG, "with PATHCCH_ALLOW_LONG_PATHS: %#lx\n", hr);
+	hr = PathAllocCanonicalize(L"C:\\x\\..\\y", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH, &alloc);
+	ok(hr == S_OK && alloc && !wcscmp(alloc, L"\\\\?\\C:\\y"), "PathAllocCanonicalize, extended: %#lx [%ls]\n", hr,
+	   alloc ? alloc : L"(null)");
+	LocalFree(alloc);
+	hr = PathAllocCombine(L"C:\\a", L"b", PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH, &alloc);
+	ok(hr == S_OK && alloc && !wcscmp(alloc, L"\\\\?\\C:\\a\\b"), "PathAllocCombine, extended: %#lx [%ls]\n", hr,
+	   alloc ? alloc : L"(null)");
+	LocalFree(alloc);
 
 	hr = PathAllocCombine(L"C:\\a", L"b\\..\\c", PATHCCH_NONE, &alloc);
 	ok(hr == S_OK && alloc && !wcscmp(alloc, L"C:\\a\\c"), "PathAllocCombine %#lx\n", hr);

@@ -54,15 +54,17 @@ $(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe $(PE_BIN)/builtin_fault.exe: $
 $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines.h
 # The process tests start and end their children with tests/pe/self_child.h
 # (process_duphandle's lines through pipe_lines.h too).
-$(PE_BIN)/process_duphandle.exe: $(PE_SRC)/pipe_lines.h
+$(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_dupport.exe: $(PE_SRC)/pipe_lines.h
 $(PE_BIN)/process_duphandle.exe $(PE_BIN)/process_killed.exe $(PE_BIN)/process_create.exe \
 	$(PE_BIN)/process_job.exe $(PE_BIN)/process_memory.exe $(PE_BIN)/process_dupsync.exe \
-	$(PE_BIN)/env_windows.exe: $(PE_SRC)/self_child.h
+	$(PE_BIN)/env_windows.exe $(PE_BIN)/process_dupport.exe: $(PE_SRC)/self_child.h
 # The timer tests' callbacks and polling: tests/pe/timer_probe.h.
 $(PE_BIN)/threadpool_timer.exe $(PE_BIN)/timer_queue.exe: $(PE_SRC)/timer_probe.h
 
 # dll_directory copies impdll.dll into a folder of its own.
 $(PE_BIN)/dll_directory.exe: $(PE_DLLS)
+# free_library_exit loads impdll.dll from beside itself.
+$(PE_BIN)/free_library_exit.exe: $(PE_DLLS)
 
 # sysdll_standin imports a function of a system DLL ndrun lacks (avicap32),
 # sysdll_private one of a DLL nobody has, through import libraries made

@@ -1,5 +1,7 @@
-/* ucrtbase's filesystem set: _getcwd/_chdir, _mkdir/_rmdir, _unlink,
- * rename, _access, _fullpath and _get_pgmptr, with their errno values. */
+/* ucrtbase's filesystem set: _getcwd/_chdir, _getdrive, _mkdir/_rmdir,
+ * _unlink, rename, _access, _fullpath and _get_pgmptr, with their errno
+ * values.  _getdrive: the current directory's drive, 1 for A: to 26 for
+ * Z:, as the Z: drive (when there is one) shows after moving there. */
 #define __USE_MINGW_ANSI_STDIO 0
 
 #include <direct.h>
@@ -30,6 +32,12 @@ int main(void)
 	free(p);
 	errno = 0;
 	ok(_getcwd(cwd, 2) == NULL && errno == ERANGE, "short buffer: errno %d\n", errno);
+	ok(_getdrive() == (start[0] | 0x20) - 'a' + 1, "_getdrive %d in [%s]\n", _getdrive(), start);
+	if (GetLogicalDrives() & (1u << 25)) {
+		ok(_chdir("Z:\\") == 0 && _getdrive() == 26, "_getdrive on Z: %d\n", _getdrive());
+	} else {
+		printf("ucrt_dir: no Z: drive here: _getdrive's second check not made\n");
+	}
 
 	GetTempPathA(sizeof(tmp), tmp);
 	ok(_chdir(tmp) == 0, "_chdir(%s) errno %d\n", tmp, errno);

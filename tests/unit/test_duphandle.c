@@ -2,7 +2,8 @@
  * server (a fork()ed child of the test serving its own handle table):
  * into it and back out with DUPLICATE_CLOSE_SOURCE, the object the same
  * on both sides (an unnamed event promoted to a shared one on the way); PROCESS_DUP_HANDLE checked; a pid that serves nothing;
- * the socket tokens of WSADuplicateSocket taken once. */
+ * the socket tokens of WSADuplicateSocket taken once; a completion port
+ * into the child and back, posted to through what came back. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -35,6 +36,8 @@ BOOL WINAPI ResetEvent(HANDLE);
 DWORD WINAPI WaitForSingleObject(HANDLE, DWORD);
 BOOL WINAPI CloseHandle(HANDLE);
 HANDLE WINAPI CreateIoCompletionPort(HANDLE, HANDLE, ULONG_PTR, DWORD);
+BOOL WINAPI PostQueuedCompletionStatus(HANDLE, DWORD, ULONG_PTR, LPOVERLAPPED);
+BOOL WINAPI GetQueuedCompletionStatus(HANDLE, LPDWORD, PULONG_PTR, LPOVERLAPPED *, DWORD);
 
 /* A child serving its handles until killed. */
 static pid_t server_child(void)
@@ -155,11 +158,29 @@ static void test_into_and_back(void **state)
 		CloseHandle(y);
 		CloseHandle(local);
 
-		/* A port has nothing another process could hold. */
+		/* A port goes as a way to post to it: into the child, and
+		 * back out (the child's remote port passed on), a post
+		 * through what came back reaches our port. */
 		port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 0);
 		assert_non_null(port);
-		assert_false(DuplicateHandle(GetCurrentProcess(), port, proc, &x, 0, FALSE, DUPLICATE_SAME_ACCESS));
-		assert_int_equal(GetLastError(), ERROR_NOT_SUPPORTED);
+		assert_true(DuplicateHandle(GetCurrentProcess(), port, proc, &x, 0, FALSE, DUPLICATE_SAME_ACCESS));
+		assert_true(DuplicateHandle(proc, x, GetCurrentProcess(), &y, 0, FALSE,
+					    DUPLICATE_SAME_ACCESS | DUPLICATE_CLOSE_SOURCE));
+		assert_true(PostQueuedCompletionStatus(y, 7, 0x1234, (OVERLAPPED *)(uintptr_t)0x5678));
+		{
+			DWORD bytes = 0;
+			ULONG_PTR key = 0;
+			OVERLAPPED *ov = NULL;
+
+			assert_true(GetQueuedCompletionStatus(port, &bytes, &key, &ov, 10000));
+			assert_int_equal(bytes, 7);
+			assert_int_equal(key, 0x1234);
+			assert_ptr_equal(ov, (OVERLAPPED *)(uintptr_t)0x5678);
+			/* Only posting reaches another process's port. */
+			assert_false(GetQueuedCompletionStatus(y, &bytes, &key, &ov, 0));
+			assert_int_equal(GetLastError(), ERROR_NOT_SUPPORTED);
+		}
+		CloseHandle(y);
 		CloseHandle(port);
 	}
 	CloseHandle(map);

@@ -38,11 +38,9 @@ vm_check() {
 	return 0
 }
 
-# vm_lf FILE...: a Windows program's output with plain \n line ends.  Its C
-# runtime writes text mode, as msvcrt does: every line of stdout and stderr
-# ends \r\n in a file or pipe (docs/crt-text-mode.md), and a check that
-# anchors a line's end ($, grep -x, awk's $NF) would not match.  Only once
-# the program has ended: sed -i gives the file a new inode.
+# vm_lf FILE...: a Windows program's text-mode output ends its lines with
+# \r\n, as on Windows (docs/crt-text-mode.md); checks compare lines and
+# fields, so the \r go first.
 vm_lf() {
 	sed -i 's/\r$//' "$@"
 }

@@ -5,7 +5,8 @@
  * The user is the Linux user (getpwuid's name).  Its SID is an account
  * SID of this machine: S-1-5-21-A-B-C-R, A-B-C the first twelve bytes of
  * /etc/machine-id (zeros without one) and R = 1000 + uid, so it is the
- * same in every run.  A token is elevated when the process runs as
+ * same in every run; a file's owner is the account SID of its Linux owner
+ * the same way (filesec.c).  A token is elevated when the process runs as
  * root. */
 #include <pwd.h>
 #include <stdio.h>
@@ -35,10 +36,8 @@ static const struct object_ops token_ops = {
 	.destroy = token_destroy,
 };
 
-/* S-1-5-21-A-B-C-R: 5 sub-authorities. */
-#define USER_SID_SIZE (8 + 5 * 4)
-
-static void user_sid(SID *sid)
+/* The account SID of Linux user uid (the user's own: uid = getuid()). */
+void account_sid(SID *sid, unsigned int uid)
 {
 	static const SID_IDENTIFIER_AUTHORITY nt = { SECURITY_NT_AUTHORITY };
 	DWORD machine[3] = { 0, 0, 0 };
@@ -62,7 +61,12 @@ static void user_sid(SID *sid)
 	sid->SubAuthority[0] = SECURITY_NT_NON_UNIQUE;
 	for (int i = 0; i < 3; i++)
 		sid->SubAuthority[1 + i] = machine[i];
-	sid->SubAuthority[4] = 1000 + (DWORD)getuid();
+	sid->SubAuthority[4] = 1000 + (DWORD)uid;
+}
+
+static void user_sid(SID *sid)
+{
+	account_sid(sid, (unsigned int)getuid());
 }
 
 static HANDLE new_token(DWORD access)

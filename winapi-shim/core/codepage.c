@@ -95,6 +95,23 @@ UINT cp_oem(void)
 	return oemcp;
 }
 
+static int file_apis_oem; /* atomic: SetFileApisToOEM's setting */
+
+bool cp_file_is_oem(void)
+{
+	return __atomic_load_n(&file_apis_oem, __ATOMIC_RELAXED) != 0;
+}
+
+UINT cp_file(void)
+{
+	return cp_file_is_oem() ? cp_oem() : cp_ansi();
+}
+
+void cp_set_file_oem(bool oem)
+{
+	__atomic_store_n(&file_apis_oem, oem ? 1 : 0, __ATOMIC_RELAXED);
+}
+
 UINT cp_resolve(UINT cp)
 {
 	switch (cp) {

@@ -32,6 +32,13 @@
 UINT cp_ansi(void);
 UINT cp_oem(void);
 
+/* The code page of kernel32's A functions that take or return a file
+ * name: the ANSI one, or the OEM one once the process called
+ * SetFileApisToOEM (per process, until SetFileApisToANSI). */
+UINT cp_file(void);
+bool cp_file_is_oem(void);
+void cp_set_file_oem(bool oem);
+
 /* The policy's test: whether the locale these variables give (the first
  * one set and not empty wins) makes the code pages 65001. */
 bool cp_locale_is_utf8(const char *lc_all, const char *lc_ctype, const char *lang);

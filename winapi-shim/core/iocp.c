@@ -12,6 +12,7 @@
 #include "core/handle.h"
 #include "core/iocp.h"
 #include "core/iocp_fast.h"
+#include "core/iocp_remote.h"
 #include "core/klock.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -565,6 +566,7 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 {
 	struct iocp *port = to_iocp(obj);
 	struct futex_wakes wakes = { .n = 0 };
+	struct iocp_channel *ch;
 	struct port_waiter *w;
 
 	if (handles_left)
@@ -574,7 +576,11 @@ static void iocp_close_handle(struct object *obj, unsigned int handles_left)
 	port->closed = true;
 	while ((w = claim_waiter_locked(port)))
 		end_wait_locked(w, CLOSED, &wakes);
+	ch = port->channel;
 	kbunlock_wake(&port->lock, &wakes);
+	/* Its reader leaves and drops the reference it held. */
+	if (ch)
+		iocp_channel_stop(ch);
 	TRACE(iocp, "port %p closed, %u packets dropped\n", (void *)port, port->queued);
 }
 
@@ -595,6 +601,8 @@ static void iocp_destroy(struct object *obj)
 		close(port->ep_fd);
 	if (port->wake_fd >= 0)
 		close(port->wake_fd);
+	if (port->channel)
+		iocp_channel_free(port->channel);
 	free(port);
 }
 
@@ -625,6 +633,35 @@ struct object *iocp_create(DWORD concurrency)
 	port->concurrency = concurrency;
 	TRACE(iocp, "port %p, concurrency %u\n", (void *)port, concurrency);
 	return &port->obj;
+}
+
+bool iocp_channel_peek(struct object *obj, struct iocp_channel **ch)
+{
+	struct iocp *port = to_iocp(obj);
+	bool open;
+
+	kblock(&port->lock);
+	open = !port->closed;
+	*ch = port->channel;
+	kbunlock(&port->lock);
+	if (!open)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return open;
+}
+
+bool iocp_channel_set(struct object *obj, struct iocp_channel *ch)
+{
+	struct iocp *port = to_iocp(obj);
+	bool open;
+
+	kblock(&port->lock);
+	open = !port->closed && !port->channel;
+	if (open)
+		port->channel = ch;
+	kbunlock(&port->lock);
+	if (!open)
+		SetLastError(ERROR_INVALID_HANDLE);
+	return open;
 }
 
 void iocp_get_counts(struct object *obj, unsigned int *waiters, unsigned int *active,

@@ -112,6 +112,16 @@ struct iocp_source *iocp_source_attach(struct object *port, int fd, const struct
  * keeps its own reference until it leaves. */
 void iocp_source_detach(struct iocp_source *src);
 
+/* The channel through which other processes post to the port
+ * (core/iocp_remote.h), once it left its process.  peek: false with
+ * ERROR_INVALID_HANDLE when the port's last handle is closed, else the
+ * channel (NULL if none yet).  set: the port takes ch (and frees it
+ * when destroyed); false with ERROR_INVALID_HANDLE, ch not taken, when
+ * the last handle is closed.  Callers serialize their peek-then-set. */
+struct iocp_channel;
+bool iocp_channel_peek(struct object *port, struct iocp_channel **ch);
+bool iocp_channel_set(struct object *port, struct iocp_channel *ch);
+
 /* For tests: threads blocked on the port, threads active on it, packets
  * queued. */
 void iocp_get_counts(struct object *port, unsigned int *waiters, unsigned int *active,

@@ -52,6 +52,10 @@ struct iocp {
 	unsigned int n_sources;
 	int wake_fd, ep_fd;
 	bool polled;
+	/* Other processes' way in (core/iocp_remote.h), made when the
+	 * port first leaves its process; port lock.  No fast path reads
+	 * it. */
+	struct iocp_channel *channel;
 };
 
 /* The calling thread's side of the port rules. */

@@ -214,6 +214,11 @@ struct process *process_spawn(const struct spawn_params *sp)
 			fds[STARTUP_FD_FIRST_INHERIT + i] = sp->inherit[i].fd;
 	}
 
+	/* An ndrun child may ask us for handles (OpenProcess on us, then
+	 * DuplicateHandle) as soon as it runs, which under load can be
+	 * before we get back from the exec below: serve before it exists. */
+	if (sp->pe)
+		duphandle_server_start();
 	pid = fork();
 	if (pid < 0) {
 		set_last_error_from_errno(errno);

@@ -143,8 +143,10 @@ BOOL WINAPI DnsHostnameToComputerNameA(LPCSTR host, LPSTR buf, LPDWORD size)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	if (!(w = a_to_w(host)))
+	if (!(w = cp_to_utf16_dup(CP_ACP, host))) {
+		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return FALSE;
+	}
 	ret = DnsHostnameToComputerNameW(w, out, &n);
 	free(w);
 	if (!ret)

@@ -13,8 +13,9 @@
  * mapping (its fd, reopened by the receiver so that it holds a
  * reference of its own), the memfd of an unnamed mapping.  An unnamed
  * event, semaphore or mutex is made a shared object first (the memfd of
- * its page travels: core/promote.c).  In-process objects with nothing
- * behind them (threads, ports, timers) cannot travel:
+ * its page travels: core/promote.c).  A completion port travels as a
+ * way to post to it (core/iocp_remote.h).  In-process objects with
+ * nothing behind them (threads, timers) cannot travel:
  * ERROR_NOT_SUPPORTED. */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +37,8 @@
 #include "core/errors.h"
 #include "core/file.h"
 #include "core/handle.h"
+#include "core/iocp.h"
+#include "core/iocp_remote.h"
 #include "core/process.h"
 #include "core/shm.h"
 #include "core/shsync.h"
@@ -45,7 +48,7 @@
 #include "kernel32/kernel32_private.h"
 
 enum { HX_PUT = 1, HX_GET, HX_CLOSE, HX_PARK };
-enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET, HX_PROCESS };
+enum { HX_FILE = 1, HX_PIPE, HX_SYNC, HX_MAPPING, HX_SOCKET, HX_PROCESS, HX_PORT };
 
 #define HX_PATH_MAX 512
 
@@ -122,8 +125,9 @@ static int recv_msg(int s, void *buf, size_t len, int *fd)
 
 /* ---- objects to and from the wire ---- */
 
-/* The description of obj and the fd to send with it (owned by obj). */
-static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd)
+/* The description of obj and the fd to send with it: owned by obj,
+ * or made for the message when *fd_ours (the sender closes it). */
+static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd, bool *fd_ours)
 {
 	enum shsync_type type;
 	const char *path;
@@ -132,6 +136,15 @@ static DWORD export_object(struct object *obj, struct hx_obj *o, int *fd)
 
 	memset(o, 0, sizeof(*o));
 	*fd = -1;
+	*fd_ours = false;
+	if (obj->ops == &iocp_ops || obj->ops == &iocp_remote_ops) {
+		/* The write end of the port's channel, to post through. */
+		o->kind = HX_PORT;
+		if ((*fd = iocp_remote_export(obj)) < 0)
+			return GetLastError();
+		*fd_ours = true;
+		return 0;
+	}
 	if (obj->ops == &file_ops) {
 		struct file *f = to_file(obj);
 
@@ -215,6 +228,11 @@ static struct object *import_object(const struct hx_obj *o, int fd, DWORD *err)
 	if (fd < 0)
 		return NULL;
 	switch (o->kind) {
+	case HX_PORT:
+		obj = iocp_remote_import(fd);
+		if (!obj)
+			*err = GetLastError();
+		return obj;
 	case HX_FILE:
 	case HX_PIPE: {
 		struct file *f = file_create(fd, o->access, o->options, true);
@@ -321,6 +339,7 @@ static void serve_one(int c)
 	struct hx_reply rep = { 0 };
 	struct object *obj;
 	DWORD access = 0;
+	bool fd_ours = false;
 	char ack;
 	int fd = -1;
 	HANDLE h;
@@ -355,14 +374,15 @@ static void serve_one(int c)
 			break;
 		}
 		rep.access = access;
-		rep.error = export_object(obj, &rep.obj, &fd);
+		rep.error = export_object(obj, &rep.obj, &fd, &fd_ours);
 		if (!rep.error && !send_msg(c, &rep, sizeof(rep), fd)) {
 			/* The receiver holds a reference of its own before
 			 * the source may go (the object's last one, maybe). */
 			if (recv(c, &ack, 1, 0) == 1 && req.close_source)
 				handle_close((HANDLE)(uintptr_t)req.handle);
 		}
-		fd = -1;
+		if (!fd_ours)
+			fd = -1;
 		object_unref(obj);
 		if (!rep.error)
 			goto out;
@@ -581,23 +601,27 @@ static HANDLE put_remote(pid_t pid, struct object *obj, DWORD access, DWORD flag
 {
 	struct hx_req req = { .op = HX_PUT, .access = access, .flags = flags };
 	struct hx_reply rep;
+	bool fd_ours;
 	DWORD err;
-	int s, fd;
+	int s, fd, rfd;
 
-	if ((err = export_object(obj, &req.obj, &fd))) {
+	if ((err = export_object(obj, &req.obj, &fd, &fd_ours))) {
 		SetLastError(err);
 		return NULL;
 	}
-	if ((s = connect_to(pid)) < 0)
-		return NULL;
-	if (send_msg(s, &req, sizeof(req), fd) || recv_msg(s, &rep, sizeof(rep), &fd)) {
+	s = connect_to(pid);
+	if (s >= 0 && (send_msg(s, &req, sizeof(req), fd) || recv_msg(s, &rep, sizeof(rep), &rfd))) {
 		close(s);
+		s = -1;
 		SetLastError(ERROR_ACCESS_DENIED);
-		return NULL;
 	}
-	close(s);
-	if (fd >= 0)
+	if (fd_ours)
 		close(fd);
+	if (s < 0)
+		return NULL;
+	close(s);
+	if (rfd >= 0)
+		close(rfd);
 	if (rep.error) {
 		SetLastError(rep.error);
 		return NULL;

@@ -50,8 +50,9 @@ DWORD path_error(const char *unix_path, int err)
 	return win32_error_from_errno(err);
 }
 
-/* An A-function's name converted to a malloc'd W string (ANSI code
- * page); NULL with the last error set. */
+/* An A-function's file name converted to a malloc'd W string (the file
+ * APIs' code page: ANSI, or OEM after SetFileApisToOEM); NULL with the
+ * last error set. */
 WCHAR *a_to_w(const char *s)
 {
 	WCHAR *w;
@@ -60,7 +61,7 @@ WCHAR *a_to_w(const char *s)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return NULL;
 	}
-	if (!(w = cp_to_utf16_dup(CP_ACP, s)))
+	if (!(w = cp_to_utf16_dup(cp_file(), s)))
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 	return w;
 }
@@ -849,7 +850,7 @@ DWORD WINAPI GetFullPathNameA(LPCSTR name, DWORD size, LPSTR buf, LPSTR *file_pa
 		SetLastError(err);
 		return 0;
 	}
-	len = string_result_a(full, buf, size);
+	len = string_result_cp(cp_file(), full, buf, size);
 	free(full);
 	if (!len || len >= size || !buf)
 		return len;
@@ -908,5 +909,5 @@ DWORD WINAPI GetTempPathA(DWORD size, LPSTR buf)
 		SetLastError(ERROR_FILENAME_EXCED_RANGE);
 		return 0;
 	}
-	return string_result_a(w, buf, size);
+	return string_result_cp(cp_file(), w, buf, size);
 }

@@ -17,6 +17,7 @@
 #include "core/file.h"
 #include "core/path.h"
 #include "core/wstr.h"
+#include "core/codepage.h"
 #include "kernel32/kernel32_private.h"
 
 #define VOLUME_NAME_MASK (VOLUME_NAME_GUID | VOLUME_NAME_NT | VOLUME_NAME_NONE)
@@ -92,12 +93,12 @@ DWORD WINAPI GetFinalPathNameByHandleA(HANDLE h, LPSTR buf, DWORD size, DWORD fl
 		return 0;
 	}
 	GetFinalPathNameByHandleW(h, w, len, flags);
-	need = (DWORD)WideCharToMultiByte(CP_ACP, 0, w, -1, NULL, 0, NULL, NULL);
+	need = (DWORD)WideCharToMultiByte(cp_file(), 0, w, -1, NULL, 0, NULL, NULL);
 	if (need > size) {
 		free(w);
 		return need;
 	}
-	WideCharToMultiByte(CP_ACP, 0, w, -1, buf, (int)size, NULL, NULL);
+	WideCharToMultiByte(cp_file(), 0, w, -1, buf, (int)size, NULL, NULL);
 	free(w);
 	return need - 1;
 }

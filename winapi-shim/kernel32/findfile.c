@@ -402,7 +402,7 @@ static bool data_to_a(const WIN32_FIND_DATAW *w, WIN32_FIND_DATAA *a)
 	a->ftLastWriteTime = w->ftLastWriteTime;
 	a->nFileSizeHigh = w->nFileSizeHigh;
 	a->nFileSizeLow = w->nFileSizeLow;
-	n = utf16_to_cp(cp_resolve(CP_ACP), 0, w->cFileName, wstr_len(w->cFileName) + 1, a->cFileName,
+	n = utf16_to_cp(cp_file(), 0, w->cFileName, wstr_len(w->cFileName) + 1, a->cFileName,
 			MAX_PATH, '?', NULL);
 	return n > 0;
 }
@@ -417,7 +417,7 @@ HANDLE WINAPI FindFirstFileA(LPCSTR pattern, LPWIN32_FIND_DATAA data)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return INVALID_HANDLE_VALUE;
 	}
-	if (!(w = cp_to_utf16_dup(cp_resolve(CP_ACP), pattern))) {
+	if (!(w = cp_to_utf16_dup(cp_file(), pattern))) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return INVALID_HANDLE_VALUE;
 	}
@@ -449,7 +449,7 @@ HANDLE WINAPI FindFirstFileExA(LPCSTR pattern, FINDEX_INFO_LEVELS level, LPVOID 
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return INVALID_HANDLE_VALUE;
 	}
-	if (!(w = cp_to_utf16_dup(cp_resolve(CP_ACP), pattern))) {
+	if (!(w = cp_to_utf16_dup(cp_file(), pattern))) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return INVALID_HANDLE_VALUE;
 	}

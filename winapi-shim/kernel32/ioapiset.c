@@ -8,6 +8,7 @@
 #include "core/handle.h"
 #include "core/iocp.h"
 #include "core/iocp_fast.h"
+#include "core/iocp_remote.h"
 #include "core/overlapped.h"
 #include "core/thread.h"
 #include "core/wait.h"
@@ -41,6 +42,8 @@ HANDLE WINAPI CreateIoCompletionPort(HANDLE file, HANDLE existing, ULONG_PTR key
 		return NULL;
 	if (existing) {
 		if (!(port = handle_get(existing, &iocp_ops))) {
+			/* Another process's port takes no file of ours. */
+			iocp_remote_refuse(existing, "CreateIoCompletionPort");
 			object_unref(fobj);
 			return NULL;
 		}
@@ -114,8 +117,10 @@ static BOOL COLD_MS_ABI gqcs_slow(HANDLE h, LPDWORD bytes, PULONG_PTR key, LPOVE
 	ULONG n;
 	DWORD r;
 
-	if (!(port = iocp_get(h, &borrowed)))
+	if (!(port = iocp_get(h, &borrowed))) {
+		iocp_remote_refuse(h, "GetQueuedCompletionStatus");
 		return FALSE;
+	}
 	r = iocp_remove(port, &e, 1, &n, timeout, false);
 	iocp_put(port, borrowed);
 	if (r != WAIT_OBJECT_0) {
@@ -191,8 +196,10 @@ static BOOL COLD_MS_ABI gqcsex_slow(HANDLE h, OVERLAPPED_ENTRY *entries, ULONG c
 		return FALSE;
 	}
 	*removed = 0;
-	if (!(port = iocp_get(h, &borrowed)))
+	if (!(port = iocp_get(h, &borrowed))) {
+		iocp_remote_refuse(h, "GetQueuedCompletionStatusEx");
 		return FALSE;
+	}
 	r = iocp_remove(port, entries, count, &n, timeout, alertable);
 	iocp_put(port, borrowed);
 	if (r != WAIT_OBJECT_0) {
@@ -221,8 +228,14 @@ static BOOL COLD_MS_ABI pqcs_slow(HANDLE h, DWORD bytes, ULONG_PTR key, LPOVERLA
 	bool borrowed, ok;
 	struct object *port = iocp_get(h, &borrowed);
 
-	if (!port)
-		return FALSE;
+	if (!port) {
+		/* A port of another process, duplicated here. */
+		if (!(port = handle_get(h, &iocp_remote_ops)))
+			return FALSE;
+		ok = iocp_remote_post(port, key, ov, bytes);
+		object_unref(port);
+		return ok;
+	}
 	ok = iocp_post(port, key, ov, STATUS_SUCCESS, bytes);
 	iocp_put(port, borrowed);
 	if (!ok)

@@ -31,6 +31,8 @@ PSLIST_ENTRY WINAPI InterlockedPushListSListEx(PSLIST_HEADER head, PSLIST_ENTRY 
  * cannot allocate). */
 DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size);
 DWORD string_result_a(const WCHAR *s, char *buf, DWORD size);
+/* The same into code page cp (cp_file() for file names). */
+DWORD string_result_cp(UINT cp, const WCHAR *s, char *buf, DWORD size);
 
 /* stdrelay.c: for a named pipe end with write access, the write end of
  * a Linux pipe whose data a relay thread copies into it (the caller

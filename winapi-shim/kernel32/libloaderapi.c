@@ -32,7 +32,7 @@ HMODULE WINAPI LoadLibraryExA(LPCSTR name, HANDLE file, DWORD flags)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return NULL;
 	}
-	w = cp_to_utf16_dup(cp_ansi(), name);
+	w = cp_to_utf16_dup(cp_file(), name);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
@@ -52,6 +52,14 @@ BOOL WINAPI FreeLibrary(HMODULE module)
 	return loader_free_library(module);
 }
 
+/* For a thread running code of the DLL it unloads: the reference goes,
+ * and the thread ends without returning into what may be unmapped. */
+void WINAPI FreeLibraryAndExitThread(HMODULE module, DWORD code)
+{
+	loader_free_library(module);
+	ExitThread(code);
+}
+
 HMODULE WINAPI GetModuleHandleW(LPCWSTR name)
 {
 	return loader_get_module_handle(name);
@@ -64,7 +72,7 @@ HMODULE WINAPI GetModuleHandleA(LPCSTR name)
 
 	if (!name)
 		return loader_get_module_handle(NULL);
-	w = cp_to_utf16_dup(cp_ansi(), name);
+	w = cp_to_utf16_dup(cp_file(), name);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return NULL;
@@ -103,7 +111,7 @@ DWORD WINAPI GetModuleFileNameA(HMODULE module, LPSTR buf, DWORD size)
 
 	if (!n)
 		return 0;
-	a = utf16_to_cp_dup(cp_ansi(), wbuf);
+	a = utf16_to_cp_dup(cp_file(), wbuf);
 	if (!a) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return 0;
@@ -142,7 +150,7 @@ BOOL WINAPI GetModuleHandleExA(DWORD flags, LPCSTR name, HMODULE *module)
 	/* By address, name is no string; without one, the program. */
 	if ((flags & GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS) || !name)
 		return GetModuleHandleExW(flags, (LPCWSTR)name, module);
-	w = cp_to_utf16_dup(cp_ansi(), name);
+	w = cp_to_utf16_dup(cp_file(), name);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return FALSE;
@@ -183,7 +191,7 @@ BOOL WINAPI SetDllDirectoryA(LPCSTR dir)
 
 	if (!dir)
 		return SetDllDirectoryW(NULL);
-	w = cp_to_utf16_dup(cp_ansi(), dir);
+	w = cp_to_utf16_dup(cp_file(), dir);
 	if (!w) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return FALSE;

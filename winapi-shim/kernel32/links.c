@@ -78,8 +78,8 @@ BOOLEAN WINAPI CreateSymbolicLinkW(LPCWSTR link, LPCWSTR target, DWORD flags)
 
 BOOLEAN WINAPI CreateSymbolicLinkA(LPCSTR link, LPCSTR target, DWORD flags)
 {
-	WCHAR *wl = link ? cp_to_utf16_dup(cp_ansi(), link) : NULL;
-	WCHAR *wt = target ? cp_to_utf16_dup(cp_ansi(), target) : NULL;
+	WCHAR *wl = link ? cp_to_utf16_dup(cp_file(), link) : NULL;
+	WCHAR *wt = target ? cp_to_utf16_dup(cp_file(), target) : NULL;
 	BOOLEAN ret;
 
 	if ((link && !wl) || (target && !wt)) {
@@ -123,8 +123,8 @@ BOOL WINAPI CreateHardLinkW(LPCWSTR name, LPCWSTR existing, LPSECURITY_ATTRIBUTE
 
 BOOL WINAPI CreateHardLinkA(LPCSTR link, LPCSTR existing, LPSECURITY_ATTRIBUTES sa)
 {
-	WCHAR *wl = link ? cp_to_utf16_dup(cp_ansi(), link) : NULL;
-	WCHAR *we = existing ? cp_to_utf16_dup(cp_ansi(), existing) : NULL;
+	WCHAR *wl = link ? cp_to_utf16_dup(cp_file(), link) : NULL;
+	WCHAR *we = existing ? cp_to_utf16_dup(cp_file(), existing) : NULL;
 	BOOL ret;
 
 	if ((link && !wl) || (existing && !we)) {

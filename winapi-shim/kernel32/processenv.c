@@ -519,7 +519,7 @@ DWORD WINAPI GetCurrentDirectoryA(DWORD size, LPSTR buf)
 		SetLastError(err);
 		return 0;
 	}
-	len = string_result_a(cwd, buf, size);
+	len = string_result_cp(cp_file(), cwd, buf, size);
 	free(cwd);
 	return len;
 }
@@ -554,7 +554,7 @@ BOOL WINAPI SetCurrentDirectoryA(LPCSTR path)
 		SetLastError(ERROR_INVALID_PARAMETER);
 		return FALSE;
 	}
-	if (!(w = cp_to_utf16_dup(CP_ACP, path))) {
+	if (!(w = cp_to_utf16_dup(cp_file(), path))) {
 		SetLastError(ERROR_NOT_ENOUGH_MEMORY);
 		return FALSE;
 	}

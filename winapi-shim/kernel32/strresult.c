@@ -22,7 +22,12 @@ DWORD string_result_w(const WCHAR *s, WCHAR *buf, DWORD size)
 
 DWORD string_result_a(const WCHAR *s, char *buf, DWORD size)
 {
-	char *a = utf16_to_cp_dup(CP_ACP, s);
+	return string_result_cp(CP_ACP, s, buf, size);
+}
+
+DWORD string_result_cp(UINT cp, const WCHAR *s, char *buf, DWORD size)
+{
+	char *a = utf16_to_cp_dup(cp, s);
 	DWORD len;
 
 	if (!a) {

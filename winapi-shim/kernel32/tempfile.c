@@ -133,7 +133,7 @@ UINT WINAPI GetTempFileNameA(LPCSTR dir, LPCSTR prefix, UINT unique, LPSTR buf)
 		goto out;
 	if (!(ret = GetTempFileNameW(wdir, wprefix, unique, wbuf)))
 		goto out;
-	a = utf16_to_cp_dup(CP_ACP, wbuf);
+	a = utf16_to_cp_dup(cp_file(), wbuf);
 	if (!a || strlen(a) >= MAX_PATH) {
 		/* The name does not fit the caller's MAX_PATH bytes: give back
 		 * the file it would have named. */

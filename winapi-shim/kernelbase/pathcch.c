@@ -4,9 +4,13 @@
  * S_OK when the path changed, S_FALSE when there was nothing to do,
  * E_INVALIDARG for bad arguments, and STRSAFE_E_INSUFFICIENT_BUFFER
  * (HRESULT_FROM_WIN32(ERROR_INSUFFICIENT_BUFFER)) when the result does not
- * fit.  The flags asking to turn paths into or out of the extended form
- * (PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH, ...) are not implemented and
- * stop the program naming them (core/unimpl.h). */
+ * fit.  PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH gives a drive path the
+ * "\\?\" form (and, as the docs say it implies
+ * PATHCCH_DO_NOT_NORMALIZE_SEGMENTS, leaves trailing dots and spaces,
+ * which are never stripped here); with PATHCCH_ALLOW_LONG_PATHS it is
+ * E_INVALIDARG, as Windows answers.  Other paths under that flag (UNC,
+ * relative, rooted), PATHCCH_ENSURE_TRAILING_SLASH and the other flags
+ * are not implemented and stop the program naming them (core/unimpl.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,8 +86,15 @@ static HRESULT canonicalize(const WCHAR *in, WCHAR *out, size_t cap, DWORD flags
 	const WCHAR *p;
 
 	if (flags & ~(PATHCCH_ALLOW_LONG_PATHS | PATHCCH_FORCE_ENABLE_LONG_NAME_PROCESS |
-		      PATHCCH_FORCE_DISABLE_LONG_NAME_PROCESS))
+		      PATHCCH_FORCE_DISABLE_LONG_NAME_PROCESS | PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH))
 		unimplemented_case("kernelbase.PathCchCanonicalizeEx", "flags %#lx", (unsigned long)flags);
+	if (flags & PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH) {
+		if (flags & PATHCCH_ALLOW_LONG_PATHS)
+			return E_INVALIDARG;
+		if (!(is_drive(in) && in[2] == '\\') && !(prefix_is(in, "\\\\?\\") && is_drive(in + 4)))
+			unimplemented_case("kernelbase.PathCchCanonicalizeEx",
+					   "PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH for a path without a drive");
+	}
 	buf = malloc((len + 6) * sizeof(WCHAR));
 	if (!buf)
 		return E_OUTOFMEMORY;
@@ -120,8 +131,14 @@ static HRESULT canonicalize(const WCHAR *in, WCHAR *out, size_t cap, DWORD flags
 	buf[o] = 0;
 	/* The extended form is kept only where it is needed: a drive path
 	 * that fits in MAX_PATH loses its "\\?\\", and a longer one gains
-	 * it when long paths are allowed (the docs of PATHCCH_ALLOW_LONG_PATHS). */
-	if (prefix_is(buf, "\\\\?\\") && is_drive(buf + 4) && o - 4 + 1 <= MAX_PATH) {
+	 * it when long paths are allowed (the docs of PATHCCH_ALLOW_LONG_PATHS);
+	 * PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH asks for it whatever the length. */
+	if ((flags & PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH) && is_drive(buf)) {
+		memmove(buf + 4, buf, (o + 1) * sizeof(WCHAR));
+		memcpy(buf, u"\\\\?\\", 4 * sizeof(WCHAR));
+		o += 4;
+	} else if (!(flags & PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH) && prefix_is(buf, "\\\\?\\") &&
+		   is_drive(buf + 4) && o - 4 + 1 <= MAX_PATH) {
 		memmove(buf, buf + 4, (o - 4 + 1) * sizeof(WCHAR));
 		o -= 4;
 	} else if (o + 1 > MAX_PATH && (flags & PATHCCH_ALLOW_LONG_PATHS) && is_drive(buf) && o + 5 <= limit) {
@@ -177,7 +194,8 @@ static HRESULT combine(const WCHAR *p1, const WCHAR *p2, DWORD flags, WCHAR **re
 	if (!p1 && !p2)
 		return E_INVALIDARG;
 	tmp = malloc(cap * sizeof(WCHAR));
-	out = malloc((cap + 1) * sizeof(WCHAR));
+	/* room for a "\\?\" the result may gain */
+	out = malloc((cap + 5) * sizeof(WCHAR));
 	if (!tmp || !out) {
 		free(tmp);
 		free(out);
@@ -199,7 +217,7 @@ static HRESULT combine(const WCHAR *p1, const WCHAR *p2, DWORD flags, WCHAR **re
 			tmp[o++] = '\\';
 		memcpy(tmp + o, p2 ? p2 : u"", (l2 + 1) * sizeof(WCHAR));
 	}
-	hr = canonicalize(tmp, out, cap + 1, flags);
+	hr = canonicalize(tmp, out, cap + 5, flags);
 	free(tmp);
 	if (FAILED(hr)) {
 		free(out);

@@ -117,6 +117,23 @@ char *__cdecl crt__getcwd(char *buf, int size)
 	return buf;
 }
 
+/* The current directory's drive: 1 for A: ... 26 for Z:, 0 when it has
+ * none (a UNC path). */
+int __cdecl crt__getdrive(void)
+{
+	WCHAR *cwd = crt__wgetcwd(NULL, 0);
+	int drive = 0;
+
+	if (cwd && cwd[0] && cwd[1] == ':') {
+		WCHAR c = cwd[0] | 0x20;
+
+		if (c >= 'a' && c <= 'z')
+			drive = c - 'a' + 1;
+	}
+	crt_free(cwd);
+	return drive;
+}
+
 int __cdecl crt__wchdir(const WCHAR *path)
 {
 	if (!path)

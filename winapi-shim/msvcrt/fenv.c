@@ -142,3 +142,17 @@ int __cdecl crt_feholdexcept(struct crt_fenv *env)
 	feclearexcept(FE_ALL_EXCEPT);
 	return 0;
 }
+
+/* _fpreset: the floating-point state a thread starts with under the x64
+ * calling convention: MXCSR 0x1F80 (every exception masked, round to
+ * nearest, no flags raised) and the x87 control word 0x027F (exceptions
+ * masked, 53-bit precision, round to nearest), with the x87 unit
+ * re-initialised (FNINIT: empty register stack, no flags). */
+void __cdecl crt__fpreset(void)
+{
+	const unsigned short x87 = 0x027f;
+	const unsigned int mxcsr = 0x1f80;
+
+	__asm__ volatile("fninit\n\tfldcw %0" : : "m"(x87));
+	__asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
+}

@@ -80,6 +80,20 @@ struct crt_lconv *__cdecl crt_localeconv(void)
 	return &c_lconv;
 }
 
+/* __lconv_init: what a program built with unsigned char (MSVC's /J,
+ * gcc's -funsigned-char) calls at start-up, so that localeconv's "not
+ * available" char fields read as its CHAR_MAX, 255, rather than 127. */
+int __cdecl crt___lconv_init(void)
+{
+	char *fields[] = { &c_lconv.int_frac_digits, &c_lconv.frac_digits,  &c_lconv.p_cs_precedes,
+			   &c_lconv.p_sep_by_space,  &c_lconv.n_cs_precedes, &c_lconv.n_sep_by_space,
+			   &c_lconv.p_sign_posn,     &c_lconv.n_sign_posn };
+
+	for (unsigned int i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		*fields[i] = (char)255;
+	return 0;
+}
+
 /* _locale_t objects (_create_locale).  Their layout is the UCRT's: a
  * pointer to the locale data, which begins with what its headers' inline
  * functions read (the ctype table, MB_CUR_MAX, the code page), and one to

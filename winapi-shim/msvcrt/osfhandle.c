@@ -142,6 +142,9 @@ int __cdecl crt__open_osfhandle(intptr_t handle, int flags)
 	}
 	if (flags & CRT_O_APPEND)
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND);
+	/* binary unless a text mode is asked for: _fmode does not count here */
+	if (!(flags & (CRT_O_TEXT | CRT_O_WTEXT | CRT_O_U16TEXT | CRT_O_U8TEXT)))
+		flags |= CRT_O_BINARY;
 	crt_fd_opened(fd, flags);
 	pthread_mutex_lock(&osf_lock);
 	osf[fd].handle = (HANDLE)handle;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/debug.h"
+#include "core/process.h"
 #include "rpcrt4/pmi_env.h"
 #include "rpcrt4/rpcrt4_private.h"
 
@@ -163,6 +164,13 @@ bool pmi_env_init(void)
 		return false;
 	}
 	connected = true;
+	/* The other ranks of the node duplicate handles out of this one
+	 * (MS-MPI's shared-memory channel takes its completion port and
+	 * memory sections, named in its business card) as soon as they
+	 * read its card, which may be before this rank opens any process
+	 * itself: serve from the start (kernel32/duphandle.c). */
+	if (client.size > 1)
+		duphandle_server_start();
 	if (!node_ids(&client, buf, sizeof(buf)))
 		return false;
 	set_env("PMI_NODE_IDS", buf);

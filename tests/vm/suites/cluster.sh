@@ -18,6 +18,7 @@ cl_mpx_fail() {
 	_jrc=0
 	timeout -k 30 $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 1 ndshim-b 1 "$cl_exe" --exit-rank 1 3 --sleep 600 \
 		> "$vm_tmp/cl-fail" 2>&1 || _jrc=$?
+		vm_lf "$vm_tmp/cl-fail"
 	[ $_jrc = 3 ] && grep -q 'ndmpiexec: rank 1 on ndshim-b exited with code 3: ending the job' "$vm_tmp/cl-fail" ||
 		{ echo "exit status $_jrc, want 3 and the report"; cat "$vm_tmp/cl-fail"; return 1; }
 	cl_none_left

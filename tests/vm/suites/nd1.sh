@@ -14,6 +14,7 @@ nd1_one() { # NAME ARGS...: the rig program, its log and status kept
 	shift
 	_rc=0
 	timeout 150 "$nd1_build/ndrun" "$nd1_rig" "$@" > "$vm_tmp/nd1-$_n.log" 2>&1 || _rc=$?
+	vm_lf "$vm_tmp/nd1-$_n.log"
 	echo $_rc > "$vm_tmp/nd1-$_n.rc"
 }
 
@@ -27,6 +28,7 @@ nd1_pp() { # ROLE ARGS...
 	_o=$vm_tmp/nd1pp-$_r-$nd1_tag.txt
 	_rc=0
 	timeout 150 "$nd1_build/ndrun" "$nd1_pp" "$@" > "$_o" 2>&1 || _rc=$?
+	vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] || return 1
 	if [ "$_r" = server ]; then

@@ -25,6 +25,7 @@ nd2peer_one() {
 	shift
 	_rc=0
 	timeout "${NDSHIM_ND2PEER_TIMEOUT:-120}" "$nd2peer_ndrun" "$nd2peer_exe" "$@" > "$nd2peer_logs/$_tag.log" 2>&1 || _rc=$?
+	vm_lf "$nd2peer_logs/$_tag.log"
 	echo $_rc > "$nd2peer_logs/$_tag.rc"
 }
 

@@ -14,6 +14,7 @@ nd2prov_one() {
 	shift 2
 	_rc=0
 	timeout 150 "$_nd" "$nd2prov_exe" "$@" > "$vm_tmp/nd2prov-$_tag-$1.log" 2>&1 || _rc=$?
+	vm_lf "$vm_tmp/nd2prov-$_tag-$1.log"
 	echo $_rc > "$vm_tmp/nd2prov-$_tag-$1.rc"
 }
 

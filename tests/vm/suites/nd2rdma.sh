@@ -84,7 +84,6 @@ nr_client() { # NAME SERVER:PORT ARGS...
 	shift
 	_rc=0
 	timeout "$nr_timeout" "$nr_build/ndrun" "$nr_build/samples/ndrdma.exe" -c "$@" -w 60 > "$_o" 2>&1 || _rc=$?
-	# The table's last column is compared as a number (awk's $NF).
 	vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] && nr_table_complete "$_o" "$(nr_iters "$*")"
@@ -122,7 +121,6 @@ nr_corrupt() { # NAME PORT ARGS...
 		-S 1 -M 4096 -n 3 "$@" > "$_o" 2>&1 || _crc=$?
 	_src=0
 	wait $_srv || _src=$?
-	vm_lf "$_o" "$_o.server"
 	cat "$_o"
 	echo "--- server:"
 	cat "$_o.server"

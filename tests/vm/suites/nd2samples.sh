@@ -21,9 +21,11 @@ ns_field() { # FILE NAME
 
 ns_ndinfo() {
 	_o=$ns_out/ndinfo-$ns_tag.txt
-	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -v > "$_o" 2>&1 || { cat "$_o"; return 1; }
+	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -v > "$_o" 2>&1 || { vm_lf "$_o"; cat "$_o"; return 1; }
+	vm_lf "$_o"
 	cat "$_o"
-	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -l > "$_o.l" 2>&1 || { cat "$_o.l"; return 1; }
+	"$ns_build/ndrun" "$ns_build/samples/ndinfo.exe" -l > "$_o.l" 2>&1 || { vm_lf "$_o.l"; cat "$_o.l"; return 1; }
+	vm_lf "$_o.l"
 	cat "$_o.l"
 	ibv_devinfo -v -d rxe0 > "$vm_tmp/devinfo" || return 1
 	_guid=$(ns_field "$vm_tmp/devinfo" node_guid)
@@ -70,6 +72,7 @@ ns_server() { # MODE-NAME ADDR:PORT [-b]
 	shift
 	_rc=0
 	timeout 150 "$ns_build/ndrun" "$ns_build/samples/ndpingpong.exe" -s "$@" > "$_o" 2>&1 || _rc=$?
+	vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] && grep -q 'received, checked and echoed' "$_o"
 }
@@ -80,6 +83,7 @@ ns_client() { # MODE-NAME SERVER:PORT [-b]
 	_rc=0
 	timeout 150 "$ns_build/ndrun" "$ns_build/samples/ndpingpong.exe" -c "$@" -w 60 $ns_ping_args \
 		> "$_o" 2>&1 || _rc=$?
+		vm_lf "$_o"
 	cat "$_o"
 	[ $_rc -eq 0 ] && ns_table_complete "$_o"
 }

@@ -19,6 +19,7 @@ nd2srq_one() {
 	shift
 	_orc=0
 	timeout 180 "$nd2srq_ndrun" "$@" > "$nd2srq_logs/$_otag.log" 2>&1 || _orc=$?
+	vm_lf "$nd2srq_logs/$_otag.log"
 	echo $_orc > "$nd2srq_logs/$_otag.rc"
 }
 

@@ -23,6 +23,7 @@ nd2status_run() {
 	fi
 	_rc=0
 	timeout 300 "$_nd" "$nd2status_exe" "$NDSHIM_VM_ADDR" $3 > "$_log" 2>&1 || _rc=$?
+	vm_lf "$_log"
 	vm_report "$_log" "$_rc" nd2status "$_tag"
 	if grep -q 'ERROR: AddressSanitizer\|ERROR: LeakSanitizer\|runtime error:' "$_log"; then
 		echo "FAIL: ${_pre}nd2status: a sanitizer report (above)"

@@ -13,6 +13,7 @@ nd2unix_run() {
 	fi
 	_rc=0
 	ND2UNIX_SO=$_so timeout 240 "$_drv" "$@" > "$vm_tmp/nd2unix.log" 2>&1 || _rc=$?
+	vm_lf "$vm_tmp/nd2unix.log"
 	sed -e "s/^ok: /ok: $(vm_name '')/" -e "s/^FAIL: /FAIL: $(vm_name '')/" \
 		-e '/^ok: \|^FAIL: /!s/^/    | /' "$vm_tmp/nd2unix.log"
 	if [ $_rc -ne 0 ]; then

@@ -32,6 +32,7 @@ nf_one() {
 	nf_tags="$nf_tags $_tag"
 	_rc=0
 	timeout -k 5 "$_t" "$nf_ndrun" "$nf_exe" "$@" > "$nf_logs/$_tag.log" 2>&1 || _rc=$?
+	vm_lf "$nf_logs/$_tag.log"
 	[ $_rc -ne 124 ] && [ $_rc -ne 137 ] || echo "still running after $_t s: a hang" >> "$nf_logs/$_tag.log"
 	echo $_rc > "$nf_logs/$_tag.rc"
 }

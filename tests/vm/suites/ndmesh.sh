@@ -13,15 +13,14 @@ nm_out=$NDSHIM_VM_RESULTS/ndmesh
 nm_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
 mkdir -p "$nm_out"
 
-# Text mode's \r\n (docs/crt-text-mode.md) comes off a finished run's
-# output (vm_lf, lib.sh); nm_cr matches one in output still being written.
+# nm_cr matches text mode's \r (vm_lf) in output still being written.
 nm_cr=$(printf '\r')
 
 nm_run() { # NAME WANT-RANKS ARGS...
 	_o=$nm_out/$1-$nm_tag.txt
 	_want=$2
 	shift 2
-	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" "$@" > "$_o" 2>&1 || { cat "$_o"; return 1; }
+	timeout 240 "$NDSHIM_VM_BUILD/ndrun" "$nm_exe" "$@" > "$_o" 2>&1 || { vm_lf "$_o"; cat "$_o"; return 1; }
 	vm_lf "$_o"
 	cat "$_o"
 	grep -q "^ndmesh: .*ND2 between all $_want ranks of .*: ok\$" "$_o" &&

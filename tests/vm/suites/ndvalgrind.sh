@@ -47,6 +47,7 @@ nv_one() { # ROLE-SIDE ARGS...
 		--leak-check=full --show-leak-kinds=definite --num-callers=40 \
 		--suppressions="$NDSHIM_VM_PROJECT/tests/vm/suites/ndvalgrind.supp" \
 		"$NDSHIM_VM_BUILD/ndrun" "$nv_exe" "$@" > "$nv_out/$_tag.log" 2>&1 || _rc=$?
+		vm_lf "$nv_out/$_tag.log"
 	echo $_rc > "$nv_out/$_tag.rc"
 }
 

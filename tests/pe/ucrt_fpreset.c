@@ -1,0 +1,2 @@
+/* crt_fpreset against ucrtbase.dll. */
+#include "crt_fpreset.c"
