@@ -224,6 +224,7 @@ int main(int argc, char **argv)
 	main_stack(&stack_base, &stack_limit);
 	if (!loader_thread_init(stack_base, stack_limit)) {
 		ndrun_error("cannot set up the main thread");
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
 	}
 	thread_init_main();
@@ -234,15 +235,23 @@ int main(int argc, char **argv)
 	 * still run without it (the message says why one would fault). */
 	user_shared_init();
 	/* A rank of an MPI job: MS-MPI's view of its process manager. */
-	if (!pmi_env_init())
+	if (!pmi_env_init()) {
+		free(program);
 		return NDRUN_EXIT_BAD_IMAGE;
+	}
 
 	/* CREATE_SUSPENDED: nothing of the program runs before ResumeThread. */
 	startup_wait_resume();
-	if (builtin_cmd)
+	if (builtin_cmd) {
+		free(program);
 		loader_exit_process((UINT)cmd_main());
+	}
 	loader_lock();
 	exe = module_load_exe(program, &err);
+	/* The loader keeps its own copies (the PEB's, the module's), and
+	 * the process ends in ExitProcess, never back here: kept, this
+	 * string is a definite leak (ndvalgrind in the rig reports it). */
+	free(program);
 	if (exe) {
 		loader_peb()->ImageBaseAddress = (HMODULE)exe->base;
 		if (!module_attach_pending(true, &err))
@@ -251,7 +260,6 @@ int main(int argc, char **argv)
 	loader_unlock();
 	if (!exe) {
 		ndrun_error("%s", err.msg);
-		free(program);
 		/* The TEB is mmap'ed: leak checkers cannot see what it holds. */
 		loader_thread_exit();
 		return NDRUN_EXIT_BAD_IMAGE;

@@ -110,8 +110,9 @@ vm_check "salloc + mpiexec.hydra -bootstrap slurm, ndrun pmienv.exe: 2+2" hydra_
 # the folder, and each line carries its rank.
 mpx_hydra() {
 	timeout -k 30 $cl_job_s "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 -env CL_VAR "a b" -wdir /tmp -l \
-		"$cl_exe" --env CL_VAR > $o/mpx-hydra 2>&1 &&
-		cl_ranks $o/mpx-hydra 4 "$both" 1 || return 1
+		"$cl_exe" --env CL_VAR > $o/mpx-hydra 2>&1 || { echo "exit $?"; cat $o/mpx-hydra; return 1; }
+	vm_lf $o/mpx-hydra
+	cl_ranks $o/mpx-hydra 4 "$both" 1 || return 1
 	for r in 0 1 2 3; do
 		[ "$(cl_field $o/mpx-hydra $r CL_VAR)" = a ] || { echo "rank $r: CL_VAR is not 'a b'"; cat $o/mpx-hydra; return 1; }
 		grep -q "^\[$r\]pmienv rank=$r .* cwd=[^ ]*tmp .*CL_VAR=a b$" $o/mpx-hydra ||
@@ -129,7 +130,7 @@ vm_check "ndmpiexec -n 4 -machinefile (one slot each, round robin), pmienv.exe" 
 
 # Inside an allocation: srun, the allocation's four tasks.
 mpx_srun() {
-	timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -l -genv CL_VAR x "$cl_exe" --env CL_VAR > $o/mpx-srun 2>&1 &&
+	timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 "$cl_mpx" -l -genv CL_VAR x "$cl_exe" --env CL_VAR > $o/mpx-srun 2>&1 && vm_lf $o/mpx-srun &&
 		cl_ranks $o/mpx-srun 4 "$both" 1 &&
 		[ "$(grep -c 'CL_VAR=x$' $o/mpx-srun)" = 4 ] || { cat $o/mpx-srun; return 1; }
 }

@@ -136,7 +136,7 @@ static void test_pmi1(void **state)
 	char v[PMI_MAX_VALUE];
 
 	start(&ss, pmi1_steps, sizeof(pmi1_steps) / sizeof(pmi1_steps[0]));
-	assert_int_equal(pmi_init(&p, ss.fds[0], 1, 1, 2), 0);
+	assert_int_equal(pmi_init(&p, ss.fds[0], 1, 1, 2, NULL), 0);
 	assert_int_equal(p.version, 1);
 	assert_int_equal(p.rank, 1);
 	assert_int_equal(p.size, 2);
@@ -183,7 +183,7 @@ static void test_pmi2(void **state)
 	unsigned short node[3];
 
 	start(&ss, pmi2_steps, sizeof(pmi2_steps) / sizeof(pmi2_steps[0]));
-	assert_int_equal(pmi_init(&p, ss.fds[0], 0, 2, -1), 0);
+	assert_int_equal(pmi_init(&p, ss.fds[0], 0, 2, -1, NULL), 0);
 	assert_int_equal(p.version, 2);
 	assert_int_equal(p.size, 3);
 	assert_string_equal(p.kvsname, "77.0");
@@ -200,6 +200,30 @@ static void test_pmi2(void **state)
 	assert_int_equal(node[1], 0);
 	assert_int_equal(node[2], 1);
 	assert_int_equal(pmi_finalize(&p), 0);
+	finish(&ss);
+}
+
+/* PMI-2 as Slurm's pmi2 plugin serves it: the fullinit names the job
+ * (PMI_JOBID), which Slurm requires ("pmijobid missing in fullinit
+ * command" and rc -1 otherwise: srun's ranks ended 126). */
+static const struct step slurm_steps[] = {
+	{ 1, "cmd=init pmi_version=2 pmi_subversion=0\n", "cmd=response_to_init pmi_version=2 pmi_subversion=0 rc=0\n" },
+	{ 2, "cmd=fullinit;pmijobid=41.0;pmirank=1;threaded=FALSE;",
+	  "cmd=fullinit-response;pmi-version=2;pmi-subversion=0;rank=1;size=4;appnum=0;rc=0;" },
+	{ 2, "cmd=job-getid;", "cmd=job-getid-response;jobid=41.0;rc=0;" },
+};
+
+static void test_pmi2_slurm_jobid(void **state)
+{
+	struct session ss;
+	struct pmi p;
+
+	start(&ss, slurm_steps, sizeof(slurm_steps) / sizeof(slurm_steps[0]));
+	assert_int_equal(pmi_init(&p, ss.fds[0], 0, 1, 4, "41.0"), 0);
+	assert_int_equal(p.version, 2);
+	assert_int_equal(p.rank, 1);
+	assert_int_equal(p.size, 4);
+	assert_string_equal(p.kvsname, "41.0");
 	finish(&ss);
 }
 
@@ -220,7 +244,7 @@ static void test_fallback_and_errors(void **state)
 	struct pmi p;
 
 	start(&ss, fallback_steps, sizeof(fallback_steps) / sizeof(fallback_steps[0]));
-	assert_int_equal(pmi_init(&p, ss.fds[0], 0, 0, 1), 0);
+	assert_int_equal(pmi_init(&p, ss.fds[0], 0, 0, 1, NULL), 0);
 	assert_int_equal(p.version, 1);
 	/* Longer than the server's vallen_max: refused before sending. */
 	errno = 0;
@@ -272,6 +296,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pmi1),
 		cmocka_unit_test(test_pmi2),
+		cmocka_unit_test(test_pmi2_slurm_jobid),
 		cmocka_unit_test(test_fallback_and_errors),
 		cmocka_unit_test(test_mapping),
 		cmocka_unit_test(test_escape),

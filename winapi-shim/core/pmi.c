@@ -209,11 +209,17 @@ static int init1(struct pmi *p)
 	return 0;
 }
 
-static int init2(struct pmi *p)
+static int init2(struct pmi *p, const char *jobid)
 {
-	char msg[128], reply[MSG_MAX];
+	char msg[128 + PMI_MAX_KVSNAME], reply[MSG_MAX];
 
-	snprintf(msg, sizeof(msg), "cmd=fullinit;pmirank=%d;threaded=FALSE;", p->rank);
+	/* Slurm's pmi2 plugin refuses a fullinit without pmijobid ("pmijobid
+	 * missing in fullinit command", rc -1); hydra takes it without. */
+	if (jobid && *jobid)
+		snprintf(msg, sizeof(msg), "cmd=fullinit;pmijobid=%.*s;pmirank=%d;threaded=FALSE;",
+			 PMI_MAX_KVSNAME - 1, jobid, p->rank);
+	else
+		snprintf(msg, sizeof(msg), "cmd=fullinit;pmirank=%d;threaded=FALSE;", p->rank);
 	if (request(p, msg, "fullinit-response", reply, sizeof(reply)) || check_rc(reply, ';'))
 		return -1;
 	p->rank = field_int(reply, ';', "rank", p->rank);
@@ -228,7 +234,7 @@ static int init2(struct pmi *p)
 	return 0;
 }
 
-int pmi_init(struct pmi *p, int fd, int version, int rank, int size)
+int pmi_init(struct pmi *p, int fd, int version, int rank, int size, const char *jobid)
 {
 	int rc;
 
@@ -241,7 +247,7 @@ int pmi_init(struct pmi *p, int fd, int version, int rank, int size)
 	if (rc && version <= 0 && errno == EPROTONOSUPPORT)
 		rc = init_version(p, version ? 2 : 1);
 	if (!rc)
-		rc = p->version == 2 ? init2(p) : init1(p);
+		rc = p->version == 2 ? init2(p, jobid) : init1(p);
 	pthread_mutex_unlock(&pmi_lock);
 	if (!rc && (p->rank < 0 || p->size <= 0 || p->rank >= p->size)) {
 		errno = EPROTO;

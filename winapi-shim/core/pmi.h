@@ -29,9 +29,10 @@ struct pmi {
 /* Handshake on an open connection: version 2 or 1 as asked; 0: 2, or 1
  * when the server does not speak 2; -1: 1, or 2 when it does not speak 1.  rank and size are those the
  * environment gave (PMI-1 learns them only so; -1 when unknown), which
- * PMI-2's answer replaces.  0, or -1 with errno (EPROTO: the server said
- * something unexpected). */
-int pmi_init(struct pmi *p, int fd, int version, int rank, int size);
+ * PMI-2's answer replaces; jobid is the job id the environment gave
+ * (PMI_JOBID; NULL when none), which PMI-2's fullinit carries.  0, or -1
+ * with errno (EPROTO: the server said something unexpected). */
+int pmi_init(struct pmi *p, int fd, int version, int rank, int size, const char *jobid);
 
 /* Stores key=value in the job's key-value space (visible to others after
  * the next fence). */

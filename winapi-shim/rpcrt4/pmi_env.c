@@ -159,7 +159,7 @@ bool pmi_env_init(void)
 	version = env_int("NDSHIM_PMI_VERSION", 0);
 	if (version != 1 && version != 2)
 		version = getenv("PMI_JOBID") ? 0 : -1;
-	if (pmi_init(&client, fd, version, env_int("PMI_RANK", -1), env_int("PMI_SIZE", -1))) {
+	if (pmi_init(&client, fd, version, env_int("PMI_RANK", -1), env_int("PMI_SIZE", -1), getenv("PMI_JOBID"))) {
 		ndrun_error("PMI handshake with the process manager failed: %s", strerror(errno));
 		return false;
 	}

@@ -54,6 +54,7 @@ src=0
 wait $srv || src=$?
 crc=0
 wait $cli || crc=$?
+vm_lf "$out/server.log" "$out/client.log"
 
 {
 	echo "soak: $(date -u '+%Y-%m-%d %H:%M UTC'), $secs s asked, $(($(date +%s) - t0)) s taken"

@@ -9,8 +9,10 @@
 . "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
 
 cl_srun_two() {
-	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 &&
-		cl_ranks "$vm_tmp/cl-srun" 4 "ndshim-a ndshim-a ndshim-b ndshim-b"
+	# srun's own failure shows what it said (exit 126 came with nothing).
+	timeout -k 30 $cl_job_s srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$cl_ndrun" "$cl_exe" > "$vm_tmp/cl-srun" 2>&1 ||
+		{ _cl_st=$?; cat "$vm_tmp/cl-srun"; return $_cl_st; }
+	cl_ranks "$vm_tmp/cl-srun" 4 "ndshim-a ndshim-a ndshim-b ndshim-b"
 }
 cl_mpx_fail() {
 	_jrc=0

@@ -135,6 +135,20 @@ nr_show_table() { # FILE
 	grep -E '^ #bytes|^ [0-9]+ ' "$1" 2> /dev/null | sed 's/^/    | /'
 }
 
+# After the runs across the link, a note of what the link lost and what rxe
+# retried on this guest: an RDMA Read's response is a burst of 1 KiB
+# packets, and a link that drops some (tests/vm/guest-init sizes its rings
+# and queue for them) shows as Read bandwidth collapsing from 1 MiB and a
+# Read ending ND_CANCELED; these counters tell the rig's loss from the
+# provider's.  A note, not a check: under heavy load some loss is normal.
+nr_link_note() {
+	_nl_rxe=$(rdma statistic show link "$NDSHIM_VM_RDMA_DEV/1" 2>/dev/null |
+		grep -o -E '(completer_retry_err|retry_exceeded_err|duplicate_request|rcvd_seq_err) [0-9]+' | tr '\n' ' ' | sed 's/ $//')
+	_nl_rx=$(ip -s link show "$NDSHIM_VM_NETDEV" | awk '/RX:/ { getline; print "receive dropped " $4 ", missed " $5; exit }')
+	_nl_q=$(tc -s qdisc show dev "$NDSHIM_VM_NETDEV" | sed -n 's/.*(dropped \([0-9]*\),.*/qdisc dropped \1/p' | head -n 1)
+	echo "    | note: $(vm_name "nd2rdma: rxe0 ${_nl_rxe}; $NDSHIM_VM_NETDEV $_nl_rx, $_nl_q")"
+}
+
 if [ ! -x "$nr_build/ndrun" ] || [ ! -f "$nr_build/nd2prov.dll" ] || [ ! -f "$nr_build/samples/ndrdma.exe" ]; then
 	echo "FAIL: $(vm_name "nd2rdma: ndrun, nd2prov.dll and samples/ndrdma.exe are built in $nr_build (make)")"
 	vm_failed=$((vm_failed + 1))
@@ -170,4 +184,5 @@ else
 			nr_show_table "$nr_out/client-$nr_name-$nr_tag.txt"
 		fi
 	done
+	nr_link_note
 fi

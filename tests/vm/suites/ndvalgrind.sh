@@ -1,7 +1,7 @@
 # valgrind's memcheck on the Linux side of ND2 (ndrun and nd2prov_unix.so)
 # in the rig: a short scenario of tests/nd2/ndfault_rig.exe on one guest,
 # the connecting process under valgrind (the serving one runs natively: two
-# under valgrind take twice the CPU, past the 90 s budget when other work
+# under valgrind take twice the CPU, twice as long when other work
 # shares the cores): the adapter, a CQ, a region, address and route
 # resolution, a connection, a message each way with its bytes checked,
 # Disconnect and every release.  One guest only; sourced by the rig's
@@ -15,7 +15,6 @@
 # The XML logs stay in $NDSHIM_VM_RESULTS/ndvalgrind/.
 nv_exe=$NDSHIM_VM_BUILD/tests/nd2/ndfault_rig.exe
 nv_out=$NDSHIM_VM_RESULTS/ndvalgrind
-nv_limit=${NDSHIM_NDVALGRIND_LIMIT:-90}
 
 # What is ours: a memcheck error whose innermost frame is in a Linux object
 # (PE code has none), a definite leak allocated through ndrun or
@@ -95,12 +94,10 @@ nv_run() {
 		vm_failed=$((vm_failed + 1))
 	fi
 	nv_check connect
-	if [ $_secs -le "$nv_limit" ]; then
-		echo "ok: $(vm_name "ndvalgrind: the pass took $_secs s (at most $nv_limit)")"
-	else
-		echo "FAIL: $(vm_name "ndvalgrind: the pass took $_secs s (at most $nv_limit)")"
-		vm_failed=$((vm_failed + 1))
-	fi
+	# Its time is a note, not a check (no timing assertions in tests; the
+	# hang guard above is 240 s): under check-vm's load it took 85-89 s
+	# of the 90 s budget it had, one slow guest from a red run.
+	echo "    | note: ndvalgrind: the pass took $_secs s"
 }
 
 nv_run
