@@ -85,6 +85,14 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(call quiet,CC,$<)$(CC) $(HOST_CFLAGS) -c $< -o $@
 
+# The x64 unwinder reads the program's stack wherever its rsp points (a
+# damaged program's may point into ndrun's own heap), each read behind a
+# fault probe (ntdll/faultret.c): memory ASan does not own the layout of,
+# so ASan does not check that file's reads (UBSan still does).
+ifeq ($(SANITIZE),1)
+$(BUILD)/obj/winapi-shim/ntdll/unwind.o: HOST_CFLAGS += -fno-sanitize=address
+endif
+
 $(BUILD)/obj/%.o: %.S
 	@mkdir -p $(@D)
 	$(call quiet,AS,$<)$(CC) $(HOST_CFLAGS) -c $< -o $@

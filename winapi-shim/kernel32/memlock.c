@@ -11,11 +11,25 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "core/errors.h"
 #include "core/virtual.h"
 #include "kernel32/kernel32_private.h"
+
+/* The kernel's mlock and munlock themselves: AddressSanitizer's
+ * interceptors of the libc calls ignore them and return 0, and the
+ * locked state is read back from the kernel (all_locked). */
+static int sys_mlock(uintptr_t start, uintptr_t len)
+{
+	return (int)syscall(SYS_mlock, start, len);
+}
+
+static int sys_munlock(uintptr_t start, uintptr_t len)
+{
+	return (int)syscall(SYS_munlock, start, len);
+}
 
 /* The page-aligned range [*start, *end) of (addr, size); FALSE with the
  * last error when a page of it is not committed or not accessible. */
@@ -78,7 +92,7 @@ BOOL WINAPI VirtualLock(LPVOID addr, SIZE_T size)
 
 	if (!committed_range(addr, size, &start, &end))
 		return FALSE;
-	if (mlock((void *)start, end - start)) {
+	if (sys_mlock(start, end - start)) {
 		/* the Linux limit (RLIMIT_MEMLOCK) is the working-set quota */
 		SetLastError(errno == ENOMEM || errno == EPERM || errno == EAGAIN ? ERROR_WORKING_SET_QUOTA :
 										    win32_error_from_errno(errno));
@@ -95,7 +109,7 @@ BOOL WINAPI VirtualUnlock(LPVOID addr, SIZE_T size)
 	if (!committed_range(addr, size, &start, &end))
 		return FALSE;
 	locked = all_locked(start, end);
-	munlock((void *)start, end - start);
+	sys_munlock(start, end - start);
 	if (!locked) {
 		SetLastError(ERROR_NOT_LOCKED);
 		return FALSE;
