@@ -22,7 +22,8 @@ sd_client() { # EXE
 sd_traced() {
 	_o=$sd_out/nd2client-nd.txt
 	NDSHIM_DEBUG=+nd timeout 120 "$sd_root/bin/ndrun" "$sd_dir/nd2client.exe" > "$_o" 2>&1 ||
-		{ tail -n 30 "$_o"; return 1; }
+		{ vm_lf "$_o"; tail -n 30 "$_o"; return 1; }
+	vm_lf "$_o"
 	for _m in IND2Provider::ResolveAddress IND2Provider::OpenAdapter IND2Adapter::Query \
 		IND2Adapter::CreateCompletionQueue IND2Adapter::CreateMemoryRegion IND2MemoryRegion::Register \
 		IND2MemoryRegion::GetLocalToken IND2MemoryRegion::Deregister IND2CompletionQueue::Release; do
