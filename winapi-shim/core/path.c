@@ -540,3 +540,41 @@ WCHAR *path_cwd(DWORD *err)
 		*err = ERROR_NOT_ENOUGH_MEMORY;
 	return w;
 }
+
+size_t path_fold_dots(const WCHAR *in, size_t len, size_t root, WCHAR *buf)
+{
+	size_t o = root;
+
+	memcpy(buf, in, root * sizeof(WCHAR));
+	for (const WCHAR *p = in + root; *p;) {
+		const WCHAR *end = p;
+		size_t n;
+
+		while (*end && *end != '\\')
+			end++;
+		n = (size_t)(end - p);
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			/* back to the previous separator, not past the root */
+			if (o > root) {
+				o--;
+				while (o > root && buf[o - 1] != '\\')
+					o--;
+			}
+		} else if (!(n == 1 && p[0] == '.')) {
+			memcpy(buf + o, p, n * sizeof(WCHAR));
+			o += n;
+			if (*end)
+				buf[o++] = '\\';
+		}
+		p = *end ? end + 1 : end;
+	}
+	/* "a\\.." leaves "a\\" trimmed to nothing; a dropped last component
+	 * leaves a separator that goes too, but a root's stays, and so does
+	 * one the input ended with. */
+	if (o > root && buf[o - 1] == '\\' && !(len && in[len - 1] == '\\'))
+		o--;
+	if (!o)
+		buf[o++] = '\\';
+	buf[o] = 0;
+	return o;
+}

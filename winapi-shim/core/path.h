@@ -87,4 +87,14 @@ char *path_case_rename(const char *src, const char *dst, const WCHAR *to);
  * NULL when not set. */
 WCHAR *path_env_get(const WCHAR *name);
 
+/* PathCanonicalize's and PathCchCanonicalize's rule for the components
+ * after in's first root characters (kept as they are): "." goes, ".."
+ * drops the component before it but never the root; the separator a
+ * dropped last component leaves goes (one the input ended with stays);
+ * an empty result is "\\".  Into buf, NUL-terminated (never longer
+ * than in, but "\\" for an empty in: room for len + 1 characters, and
+ * 2 at least); its length.  (GetFullPathName's rule is another:
+ * separators collapse, '/' counts, trailing dots and spaces go.) */
+size_t path_fold_dots(const WCHAR *in, size_t len, size_t root, WCHAR *buf);
+
 #endif

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/path.h"
 #include "core/unimpl.h"
 #include "core/wstr.h"
 #include "kernelbase/kernelbase_private.h"
@@ -83,7 +84,6 @@ static HRESULT canonicalize(const WCHAR *in, WCHAR *out, size_t cap, DWORD flags
 	size_t len = wstr_len(in), root = root_len(in), o;
 	size_t limit = (flags & PATHCCH_ALLOW_LONG_PATHS) ? PATHCCH_MAX_CCH : MAX_PATH;
 	WCHAR *buf;
-	const WCHAR *p;
 
 	if (flags & ~(PATHCCH_ALLOW_LONG_PATHS | PATHCCH_FORCE_ENABLE_LONG_NAME_PROCESS |
 		      PATHCCH_FORCE_DISABLE_LONG_NAME_PROCESS | PATHCCH_ENSURE_IS_EXTENDED_LENGTH_PATH))
@@ -98,37 +98,7 @@ static HRESULT canonicalize(const WCHAR *in, WCHAR *out, size_t cap, DWORD flags
 	buf = malloc((len + 6) * sizeof(WCHAR));
 	if (!buf)
 		return E_OUTOFMEMORY;
-	memcpy(buf, in, root * sizeof(WCHAR));
-	o = root;
-	for (p = in + root; *p;) {
-		const WCHAR *end = p;
-		size_t n;
-		while (*end && *end != '\\')
-			end++;
-		n = end - p;
-		if (n == 1 && p[0] == '.') {
-			/* dropped */
-		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
-			if (o > root) {
-				o--;
-				while (o > root && buf[o - 1] != '\\')
-					o--;
-			}
-		} else {
-			memcpy(buf + o, p, n * sizeof(WCHAR));
-			o += n;
-			if (*end)
-				buf[o++] = '\\';
-		}
-		p = *end ? end + 1 : end;
-	}
-	/* A separator left by a dropped last component goes (a root's
-	 * stays, and so does one the input ended with). */
-	if (o > root && buf[o - 1] == '\\' && !(len && in[len - 1] == '\\'))
-		o--;
-	if (!o)
-		buf[o++] = '\\';
-	buf[o] = 0;
+	o = path_fold_dots(in, len, root, buf);
 	/* The extended form is kept only where it is needed: a drive path
 	 * that fits in MAX_PATH loses its "\\?\\", and a longer one gains
 	 * it when long paths are allowed (the docs of PATHCCH_ALLOW_LONG_PATHS);

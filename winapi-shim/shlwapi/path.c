@@ -3,6 +3,7 @@
  * Only PathFileExists and PathIsDirectory look at the file system. */
 #include <string.h>
 
+#include "core/path.h"
 #include "core/wstr.h"
 #include "shlwapi/shlwapi_private.h"
 
@@ -164,8 +165,7 @@ void WINAPI PathStripPathW(LPWSTR path)
 BOOL WINAPI PathCanonicalizeW(LPWSTR out, LPCWSTR in)
 {
 	WCHAR buf[MAX_PATH];
-	size_t root = 0, len, o = 0;
-	const WCHAR *p;
+	size_t root = 0, len, o;
 
 	if (!out || !in) {
 		SetLastError(ERROR_INVALID_PARAMETER);
@@ -192,39 +192,7 @@ BOOL WINAPI PathCanonicalizeW(LPWSTR out, LPCWSTR in)
 				seps++;
 	} else if (in[0] == '\\')
 		root = 1;
-	memcpy(buf, in, root * sizeof(WCHAR));
-	o = root;
-	for (p = in + root; *p;) {
-		const WCHAR *end = p;
-		size_t n;
-		while (*end && *end != '\\')
-			end++;
-		n = end - p;
-		if (n == 1 && p[0] == '.') {
-			/* nothing */
-		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
-			/* back to the previous separator, not past the root */
-			if (o > root) {
-				o--;
-				while (o > root && buf[o - 1] != '\\')
-					o--;
-			}
-		} else {
-			memcpy(buf + o, p, n * sizeof(WCHAR));
-			o += n;
-			if (*end)
-				buf[o++] = '\\';
-		}
-		p = *end ? end + 1 : end;
-	}
-	/* "a\.." leaves "a\" trimmed to nothing; a dropped last component
-	 * leaves a separator that goes too, but a root's stays. */
-	if (o > root && buf[o - 1] == '\\' && !(len && in[len - 1] == '\\'))
-		o--;
-	if (!o) {
-		buf[o++] = '\\';
-	}
-	buf[o] = 0;
+	o = path_fold_dots(in, len, root, buf);
 	memcpy(out, buf, (o + 1) * sizeof(WCHAR));
 	return TRUE;
 }
