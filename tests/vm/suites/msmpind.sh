@@ -1,0 +1,125 @@
+# MS-MPI jobs over NetworkDirect: the checking programs of tests/msmpi/progs
+# (msmpi.dll built from MS-MPI's source, `make msmpi`) under ndrun, ranks
+# started by MPICH's hydra, MS-MPI's ND channel on nd2prov.dll and rxe0.
+# MSMPI_CONNECTIVITY_TABLE=1 makes rank 0 print which channel each pair
+# used; every pair must have the one expected, so a silent fall back to
+# MS-MPI's socket channel fails the check.
+#  - One guest (hydra's fork bootstrap): shared memory off
+#    (MSMPI_DISABLE_SHM=1), so ranks on one host talk ND: 2 ranks of
+#    mpi_p2p (every byte checked, 0 bytes to 4 MiB), 4 ranks of mpi_reduce
+#    and mpi_nonblocking (every pair connected).
+#  - Two guests (hydra's ssh bootstrap, vm_sshd_up): 2+2 ranks, ranks 0-1
+#    on A and 2-3 on B: mpi_nonblocking with MS-MPI's defaults (shared
+#    memory within a guest, ND across), and mpi_p2p with shared memory off
+#    (ND everywhere).  B serves until A is done.
+# Sourced by the rig's batched boots after lib.sh; outputs are kept in
+# $NDSHIM_VM_RESULTS/msmpind/.  Needs `make msmpi` and the programs (make
+# check-vm builds them); without them each check fails saying so.
+mn_bin=$NDSHIM_VM_BUILD/tests/msmpi
+mn_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
+mn_out=$NDSHIM_VM_RESULTS/msmpind
+# The same folder on both guests (a hydra rank runs the path it is given);
+# each guest's own tmpfs.
+mn_dir=/tmp/ndshim-msmpind
+mn_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
+mkdir -p "$mn_out"
+
+# The programs beside msmpi.dll, as a user would run them.
+mn_setup() {
+	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_nonblocking.exe"; do
+		[ -f "$_f" ] || {
+			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
+			return 1
+		}
+	done
+	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_nonblocking.exe" "$mn_dir/"
+}
+
+# mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
+# ranks; each pair it shows connected used ND ('@'), or, for ranks on the
+# same node, SAME ('+' shared memory, '@' when it is off); PAIRS=all: every
+# pair is connected.  The summary's Network Direct count agrees.
+mn_table() {
+	awk -v n="$2" -v pairs="$3" -v same="$4" '
+		/^Rank:Node Listing/ { part = "nodes"; next }
+		/^Connectivity/ { part = "matrix"; next }
+		/^Summary/ { part = "summary"; next }
+		part == "nodes" && /^[0-9]+: \(/ {
+			r = $1; sub(":", "", r); h = $2; gsub("[()]", "", h); node[r] = h; nodes++
+		}
+		part == "matrix" && /^[0-9]+:[^ ]+$/ {
+			split($0, f, ":"); row[f[1]] = f[2]; rows++
+		}
+		part == "summary" && /Network Direct:/ { nd = $3 }
+		END {
+			bad = 0
+			if (nodes != n || rows != n) { print "table: " nodes " nodes, " rows " rows, want " n; exit 1 }
+			for (i = 0; i < n; i++)
+				for (j = i + 1; j < n; j++) {
+					c = substr(row[i], j + 1, 1)
+					want = node[i] == node[j] ? same : "@"
+					if (c == ".") {
+						if (pairs == "all") { print "ranks " i " and " j " not connected"; bad = 1 }
+						continue
+					}
+					if (c != want) { print "ranks " i " (" node[i] ") and " j " (" node[j] "): \"" c "\", want \"" want "\""; bad = 1 }
+					if (c == "@") wantnd++
+				}
+			if (nd != wantnd) { print "summary: Network Direct " nd ", the table shows " wantnd; bad = 1 }
+			if (wantnd == 0) { print "no ND connection at all"; bad = 1 }
+			exit bad
+		}' "$1"
+}
+
+# mn_job NAME N PAIRS SAME HYDRA-ARGS...: the job exits 0, each of
+# the N ranks prints its line once, and the table is mn_table's.
+mn_job() {
+	_o=$mn_out/$1-$mn_tag.txt _n=$2 _pairs=$3 _same=$4
+	shift 4
+	_st=0
+	(cd "$mn_dir" && MSMPI_CONNECTIVITY_TABLE=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 \
+		mpiexec.hydra "$@") > "$_o" 2>&1 || _st=$?
+	vm_lf "$_o"
+	if [ $_st != 0 ]; then
+		echo "exit status $_st:"
+		cat "$_o"
+		return 1
+	fi
+	_got=$(grep -c "rank [0-9]* of $_n\\b" "$_o")
+	if [ "$_got" != "$_n" ]; then
+		echo "$_got of $_n ranks reported:"
+		cat "$_o"
+		return 1
+	fi
+	mn_table "$_o" "$_n" "$_pairs" "$_same" || { cat "$_o"; return 1; }
+}
+
+mn_ndrun=$NDSHIM_VM_BUILD/ndrun
+if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
+	if vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup; then
+		export MSMPI_DISABLE_SHM=1
+		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
+			mn_job p2p-2 2 all @ -n 2 "$mn_ndrun" mpi_p2p.exe
+		vm_check "msmpind: hydra -n 4 mpi_reduce, shared memory off: results checked, ND for every pair" \
+			mn_job reduce-4 4 all @ -n 4 "$mn_ndrun" mpi_reduce.exe
+		vm_check "msmpind: hydra -n 4 mpi_nonblocking, shared memory off: data checked, ND for every pair" \
+			mn_job nonblocking-4 4 all @ -n 4 "$mn_ndrun" mpi_nonblocking.exe
+		unset MSMPI_DISABLE_SHM
+	fi
+else
+	vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup
+	vm_check "msmpind: sshd up" vm_sshd_up
+	if [ "$NDSHIM_VM_HOST" = A ]; then
+		vm_check "msmpind: ssh from A to B" vm_ssh_wait ndshim-b 300
+		vm_check "msmpind: hydra over ssh, 2+2 mpi_nonblocking: shared memory within a guest, ND across" \
+			mn_job nonblocking-2x2 4 all + -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
+			"$mn_ndrun" mpi_nonblocking.exe
+		vm_check "msmpind: hydra over ssh, 2+2 mpi_p2p, shared memory off: data checked, ND between every neighbour" \
+			mn_job p2p-2x2 4 some @ -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 -genv MSMPI_DISABLE_SHM 1 \
+			"$mn_ndrun" mpi_p2p.exe
+		vm_peer_done
+	else
+		vm_check "msmpind: B served A's MS-MPI jobs" vm_wait_peer_done 1500
+	fi
+	vm_cluster_down
+fi
