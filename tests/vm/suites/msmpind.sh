@@ -7,11 +7,12 @@
 #  - One guest (hydra's fork bootstrap): shared memory off
 #    (MSMPI_DISABLE_SHM=1), so ranks on one host talk ND: 2 ranks of
 #    mpi_p2p (every byte checked, 0 bytes to 4 MiB), 4 ranks of mpi_reduce
-#    and mpi_nonblocking (every pair connected).
+#    (collectives' results checked) and of mpi_pairs (every pair exchanges
+#    checked data, so every pair must show ND).
 #  - Two guests (hydra's ssh bootstrap, vm_sshd_up): 2+2 ranks, ranks 0-1
-#    on A and 2-3 on B: mpi_nonblocking with MS-MPI's defaults (shared
-#    memory within a guest, ND across), and mpi_p2p with shared memory off
-#    (ND everywhere).  B serves until A is done.
+#    on A and 2-3 on B: mpi_pairs with MS-MPI's defaults (shared memory
+#    within a guest, ND across), and mpi_p2p with shared memory off (ND
+#    everywhere).  B serves until A is done.
 # Sourced by the rig's batched boots after lib.sh; outputs are kept in
 # $NDSHIM_VM_RESULTS/msmpind/.  Needs `make msmpi` and the programs (make
 # check-vm builds them); without them each check fails saying so.
@@ -26,13 +27,13 @@ mkdir -p "$mn_out"
 
 # The programs beside msmpi.dll, as a user would run them.
 mn_setup() {
-	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_nonblocking.exe"; do
+	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe"; do
 		[ -f "$_f" ] || {
 			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
 			return 1
 		}
 	done
-	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_nonblocking.exe" "$mn_dir/"
+	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" "$mn_dir/"
 }
 
 # mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
@@ -100,10 +101,10 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 		export MSMPI_DISABLE_SHM=1
 		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
 			mn_job p2p-2 2 all @ -n 2 "$mn_ndrun" mpi_p2p.exe
-		vm_check "msmpind: hydra -n 4 mpi_reduce, shared memory off: results checked, ND for every pair" \
-			mn_job reduce-4 4 all @ -n 4 "$mn_ndrun" mpi_reduce.exe
-		vm_check "msmpind: hydra -n 4 mpi_nonblocking, shared memory off: data checked, ND for every pair" \
-			mn_job nonblocking-4 4 all @ -n 4 "$mn_ndrun" mpi_nonblocking.exe
+		vm_check "msmpind: hydra -n 4 mpi_reduce, shared memory off: results checked, ND for each pair connected" \
+			mn_job reduce-4 4 some @ -n 4 "$mn_ndrun" mpi_reduce.exe
+		vm_check "msmpind: hydra -n 4 mpi_pairs, shared memory off: data checked, ND for every pair" \
+			mn_job pairs-4 4 all @ -n 4 "$mn_ndrun" mpi_pairs.exe
 		unset MSMPI_DISABLE_SHM
 	fi
 else
@@ -111,9 +112,9 @@ else
 	vm_check "msmpind: sshd up" vm_sshd_up
 	if [ "$NDSHIM_VM_HOST" = A ]; then
 		vm_check "msmpind: ssh from A to B" vm_ssh_wait ndshim-b 300
-		vm_check "msmpind: hydra over ssh, 2+2 mpi_nonblocking: shared memory within a guest, ND across" \
-			mn_job nonblocking-2x2 4 all + -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
-			"$mn_ndrun" mpi_nonblocking.exe
+		vm_check "msmpind: hydra over ssh, 2+2 mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-2x2 4 all + -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
+			"$mn_ndrun" mpi_pairs.exe
 		vm_check "msmpind: hydra over ssh, 2+2 mpi_p2p, shared memory off: data checked, ND between every neighbour" \
 			mn_job p2p-2x2 4 some @ -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 -genv MSMPI_DISABLE_SHM 1 \
 			"$mn_ndrun" mpi_p2p.exe
