@@ -9,10 +9,13 @@
 #    mpi_p2p (every byte checked, 0 bytes to 4 MiB), 4 ranks of mpi_reduce
 #    (collectives' results checked) and of mpi_pairs (every pair exchanges
 #    checked data, so every pair must show ND).
-#  - Two guests (hydra's ssh bootstrap, vm_sshd_up): 2+2 ranks, ranks 0-1
-#    on A and 2-3 on B: mpi_pairs with MS-MPI's defaults (shared memory
-#    within a guest, ND across), and mpi_p2p with shared memory off (ND
-#    everywhere).  B serves until A is done.
+#    Then 4 ranks of mpi_pairs with MS-MPI's defaults: shared memory for
+#    every pair.
+#  - Two guests (vm_sshd_up, vm_slurm_up): 2+2 ranks, ranks 0-1 on A and
+#    2-3 on B: through hydra's ssh bootstrap, mpi_pairs with MS-MPI's
+#    defaults (shared memory within a guest, ND across) and mpi_p2p with
+#    shared memory off (ND everywhere); mpi_pairs through srun --mpi=pmi2
+#    and through ndmpiexec -hosts.  B serves until A is done.
 # Sourced by the rig's batched boots after lib.sh; outputs are kept in
 # $NDSHIM_VM_RESULTS/msmpind/.  Needs `make msmpi` and the programs (make
 # check-vm builds them); without them each check fails saying so.
@@ -39,7 +42,7 @@ mn_setup() {
 # mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
 # ranks; each pair it shows connected used ND ('@'), or, for ranks on the
 # same node, SAME ('+' shared memory, '@' when it is off); PAIRS=all: every
-# pair is connected.  The summary's Network Direct count agrees.
+# pair is connected.  The summary's counts agree.
 mn_table() {
 	awk -v n="$2" -v pairs="$3" -v same="$4" '
 		/^Rank:Node Listing/ { part = "nodes"; next }
@@ -52,6 +55,7 @@ mn_table() {
 			split($0, f, ":"); row[f[1]] = f[2]; rows++
 		}
 		part == "summary" && /Network Direct:/ { nd = $3 }
+		part == "summary" && /^Total Connections:/ { total = $3 }
 		END {
 			bad = 0
 			if (nodes != n || rows != n) { print "table: " nodes " nodes, " rows " rows, want " n; exit 1 }
@@ -65,21 +69,24 @@ mn_table() {
 					}
 					if (c != want) { print "ranks " i " (" node[i] ") and " j " (" node[j] "): \"" c "\", want \"" want "\""; bad = 1 }
 					if (c == "@") wantnd++
+					conns++
 				}
 			if (nd != wantnd) { print "summary: Network Direct " nd ", the table shows " wantnd; bad = 1 }
-			if (wantnd == 0) { print "no ND connection at all"; bad = 1 }
+			if (total != conns) { print "summary: " total " connections, the table shows " conns; bad = 1 }
+			if (conns == 0) { print "no connection at all"; bad = 1 }
 			exit bad
 		}' "$1"
 }
 
-# mn_job NAME N PAIRS SAME HYDRA-ARGS...: the job exits 0, each of
-# the N ranks prints its line once, and the table is mn_table's.
+# mn_job NAME N PAIRS SAME LAUNCHER...: the job (mpiexec.hydra, srun or
+# ndmpiexec and their arguments) exits 0, each of the N ranks prints its
+# line once, and the table is mn_table's.  PMI-1 under hydra (its PMI-2 has
+# no abort); Slurm's pmi2 plugin makes ndrun speak PMI-2 whatever this says.
 mn_job() {
 	_o=$mn_out/$1-$mn_tag.txt _n=$2 _pairs=$3 _same=$4
 	shift 4
 	_st=0
-	(cd "$mn_dir" && MSMPI_CONNECTIVITY_TABLE=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 \
-		mpiexec.hydra "$@") > "$_o" 2>&1 || _st=$?
+	(cd "$mn_dir" && MSMPI_CONNECTIVITY_TABLE=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 "$@") > "$_o" 2>&1 || _st=$?
 	vm_lf "$_o"
 	if [ $_st != 0 ]; then
 		echo "exit status $_st:"
@@ -100,24 +107,31 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 	if vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup; then
 		export MSMPI_DISABLE_SHM=1
 		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
-			mn_job p2p-2 2 all @ -n 2 "$mn_ndrun" mpi_p2p.exe
+			mn_job p2p-2 2 all @ mpiexec.hydra -n 2 "$mn_ndrun" mpi_p2p.exe
 		vm_check "msmpind: hydra -n 4 mpi_reduce, shared memory off: results checked, ND for each pair connected" \
-			mn_job reduce-4 4 some @ -n 4 "$mn_ndrun" mpi_reduce.exe
+			mn_job reduce-4 4 some @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_reduce.exe
 		vm_check "msmpind: hydra -n 4 mpi_pairs, shared memory off: data checked, ND for every pair" \
-			mn_job pairs-4 4 all @ -n 4 "$mn_ndrun" mpi_pairs.exe
+			mn_job pairs-4 4 all @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 		unset MSMPI_DISABLE_SHM
+		vm_check "msmpind: hydra -n 4 mpi_pairs, MS-MPI's defaults: data checked, shared memory for every pair" \
+			mn_job pairs-4-shm 4 all + mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 	fi
 else
 	vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup
 	vm_check "msmpind: sshd up" vm_sshd_up
+	vm_check "msmpind: Slurm up on both guests" vm_slurm_up
 	if [ "$NDSHIM_VM_HOST" = A ]; then
 		vm_check "msmpind: ssh from A to B" vm_ssh_wait ndshim-b 300
 		vm_check "msmpind: hydra over ssh, 2+2 mpi_pairs: data checked, shared memory within a guest, ND across" \
-			mn_job pairs-2x2 4 all + -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
+			mn_job pairs-2x2 4 all + mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
 			"$mn_ndrun" mpi_pairs.exe
 		vm_check "msmpind: hydra over ssh, 2+2 mpi_p2p, shared memory off: data checked, ND between every neighbour" \
-			mn_job p2p-2x2 4 some @ -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 -genv MSMPI_DISABLE_SHM 1 \
+			mn_job p2p-2x2 4 some @ mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 -genv MSMPI_DISABLE_SHM 1 \
 			"$mn_ndrun" mpi_p2p.exe
+		vm_check "msmpind: srun -N2 -n4 --mpi=pmi2, 2+2 mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-srun 4 all + srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$mn_ndrun" mpi_pairs.exe
+		vm_check "msmpind: ndmpiexec -hosts 2 ndshim-a 2 ndshim-b 2 (hydra), mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-ndmpiexec 4 all + "$NDSHIM_VM_BUILD/ndmpiexec" -hosts 2 ndshim-a 2 ndshim-b 2 mpi_pairs.exe
 		vm_peer_done
 	else
 		vm_check "msmpind: B served A's MS-MPI jobs" vm_wait_peer_done 1500
