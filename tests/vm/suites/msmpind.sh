@@ -9,6 +9,7 @@
 #    mpi_p2p (every byte checked, 0 bytes to 4 MiB), 4 ranks of mpi_reduce
 #    (collectives' results checked) and of mpi_pairs (every pair exchanges
 #    checked data, so every pair must show ND).
+#    MPI_Abort over ND ends the job with its code and leaves nothing.
 #    Then 4 ranks of mpi_pairs with MS-MPI's defaults: shared memory for
 #    every pair.
 #  - Two guests (vm_sshd_up, vm_slurm_up): 2+2 ranks, ranks 0-1 on A and
@@ -30,13 +31,14 @@ mkdir -p "$mn_out"
 
 # The programs beside msmpi.dll, as a user would run them.
 mn_setup() {
-	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe"; do
+	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" "$mn_bin/mpi_abort.exe"; do
 		[ -f "$_f" ] || {
 			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
 			return 1
 		}
 	done
-	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" "$mn_dir/"
+	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" \
+		"$mn_bin/mpi_abort.exe" "$mn_dir/"
 }
 
 # mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
@@ -102,7 +104,25 @@ mn_job() {
 	mn_table "$_o" "$_n" "$_pairs" "$_same" || { cat "$_o"; return 1; }
 }
 
+# MPI_Abort with the ranks connected over ND: the job ends with its exit
+# code (7, PMI-1's abort through hydra) and no rank, ndrun or hydra process
+# is left (cl_none_left, tests/cluster/lib.sh).
+mn_abort() {
+	_o=$mn_out/abort-$mn_tag.txt
+	_st=0
+	(cd "$mn_dir" && MSMPI_DISABLE_SHM=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 \
+		mpiexec.hydra -n 2 "$mn_ndrun" mpi_abort.exe) > "$_o" 2>&1 || _st=$?
+	vm_lf "$_o"
+	if [ $_st != 7 ] || grep -q 'after abort' "$_o"; then
+		echo "exit status $_st, want 7 and no 'after abort':"
+		cat "$_o"
+		return 1
+	fi
+	cl_none_left
+}
+
 mn_ndrun=$NDSHIM_VM_BUILD/ndrun
+. "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
 if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 	if vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup; then
 		export MSMPI_DISABLE_SHM=1
@@ -113,6 +133,7 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 		vm_check "msmpind: hydra -n 4 mpi_pairs, shared memory off: data checked, ND for every pair" \
 			mn_job pairs-4 4 all @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 		unset MSMPI_DISABLE_SHM
+		vm_check "msmpind: hydra -n 2 mpi_abort over ND: the job exits 7, nothing left" mn_abort
 		vm_check "msmpind: hydra -n 4 mpi_pairs, MS-MPI's defaults: data checked, shared memory for every pair" \
 			mn_job pairs-4-shm 4 all + mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 	fi
