@@ -6,9 +6,8 @@
 # MS-MPI's socket channel fails the check.
 #  - One guest (hydra's fork bootstrap): shared memory off
 #    (MSMPI_DISABLE_SHM=1), so ranks on one host talk ND: 2 ranks of
-#    mpi_p2p (every byte checked, 0 bytes to 4 MiB), 4 ranks of mpi_reduce
-#    (collectives' results checked) and of mpi_pairs (every pair exchanges
-#    checked data, so every pair must show ND).
+#    mpi_p2p (every byte checked, 0 bytes to 4 MiB) and 4 of mpi_pairs
+#    (every pair exchanges checked data, so every pair must show ND).
 #    MPI_Abort over ND ends the job with its code and leaves nothing.
 #    Then 4 ranks of mpi_pairs with MS-MPI's defaults: shared memory for
 #    every pair.
@@ -31,13 +30,13 @@ mkdir -p "$mn_out"
 
 # The programs beside msmpi.dll, as a user would run them.
 mn_setup() {
-	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" "$mn_bin/mpi_abort.exe"; do
+	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" "$mn_bin/mpi_abort.exe"; do
 		[ -f "$_f" ] || {
 			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
 			return 1
 		}
 	done
-	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_reduce.exe" "$mn_bin/mpi_pairs.exe" \
+	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" \
 		"$mn_bin/mpi_abort.exe" "$mn_dir/"
 }
 
@@ -128,8 +127,6 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 		export MSMPI_DISABLE_SHM=1
 		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
 			mn_job p2p-2 2 all @ mpiexec.hydra -n 2 "$mn_ndrun" mpi_p2p.exe
-		vm_check "msmpind: hydra -n 4 mpi_reduce, shared memory off: results checked, ND for each pair connected" \
-			mn_job reduce-4 4 some @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_reduce.exe
 		vm_check "msmpind: hydra -n 4 mpi_pairs, shared memory off: data checked, ND for every pair" \
 			mn_job pairs-4 4 all @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 		unset MSMPI_DISABLE_SHM
