@@ -2,8 +2,12 @@
  * other rank in turn (MPI_Sendrecv, rank r with r^k for a power-of-two
  * size, else with (r+k) and (r-k) mod size), at a small size and one past
  * MS-MPI's eager limit, and checks every byte; so a connectivity table
- * (MSMPI_CONNECTIVITY_TABLE=1) shows a connection for each pair. */
+ * (MSMPI_CONNECTIVITY_TABLE=1) shows a connection for each pair.
+ * `mpi_pairs hold`: then every rank prints its pid and rank 1 sleeps
+ * (for ten minutes) while the others wait for it in a barrier: the rig
+ * kills it and checks that the job ends and leaves nothing. */
 #include <string.h>
+#include <windows.h>
 
 #include "mpicheck.h"
 
@@ -47,6 +51,13 @@ int main(int argc, char **argv)
 		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
 			exchange(to, from, sizes[s], sbuf, rbuf);
 		peers++;
+	}
+	if (argc > 1 && !strcmp(argv[1], "hold")) {
+		CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
+		printf("pairs: rank %d pid %lu holding\n", check_rank, GetCurrentProcessId());
+		fflush(stdout);
+		if (check_rank == 1)
+			Sleep(600000);
 	}
 	CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
 	printf("pairs: rank %d of %d checked %d peers\n", check_rank, size, peers);
