@@ -193,12 +193,14 @@ ifneq ($(sort $(SUITES)),$(sort $(CHECK_LANE_RIG) $(CHECK_LANE_PE) $(CHECK_LANE_
 $(error Makefile: every suite of SUITES goes in exactly one CHECK_LANE_*)
 endif
 
-# What more than one lane builds, built once before any runs: two makes
-# building one file at once would race, and a guest must never see its
-# ndrun relinked under it.
+# What more than one lane builds, and what the rig runs, built once on
+# every core before any lane starts: two makes building one file at once
+# would race, and a guest must never see its ndrun relinked under it.  What
+# one lane alone builds (the PE programs, the unit tests) is left to it:
+# the rig's lane is the longest, and it starts sooner.
 .PHONY: check-parts check-parts-here
-check-parts-here: all unit-tests $(NDINFO) $(NDMPIEXEC) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
-check-parts: check-parts-here vm-parts pe-tests
+check-parts-here: all $(NDINFO) $(NDMPIEXEC) $(if $(SDK_LIB),$(BUILD)/nd2.pc)
+check-parts: check-parts-here vm-parts
 	@$(MAKE) --no-print-directory SANITIZE=1 check-parts-here
 
 check-suites:
