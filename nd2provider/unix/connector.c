@@ -107,6 +107,19 @@ ND_CALL(connector_bind)
 	err = ensure_id(c);
 	if (!err && rdma_bind_addr(c->id, (struct sockaddr *)&ss))
 		err = errno;
+	/* MS-MPI binds its connectors to its listener's address and port
+	 * (the address its GetLocalAddress gave), which Windows' providers
+	 * allow; rdma_cm gives a port to one id only, and the active side's
+	 * port means nothing to the peer's CM, so such a connector takes an
+	 * ephemeral port of that address instead.  A port anything else holds
+	 * stays a sharing violation. */
+	if (err == EADDRINUSE && nd_listener_holds((struct sockaddr *)&ss)) {
+		if (ss.ss_family == AF_INET)
+			((struct sockaddr_in *)&ss)->sin_port = 0;
+		else
+			((struct sockaddr_in6 *)&ss)->sin6_port = 0;
+		err = rdma_bind_addr(c->id, (struct sockaddr *)&ss) ? errno : 0;
+	}
 	if (err) {
 		st = nd_status_from_errno(err);
 		goto out;

@@ -3,10 +3,56 @@
  * wait for connection requests the same way.  Locks: nd_ev_lock, then
  * l->lock, then the connector's. */
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nd_unix.h"
+
+/* Every listener, for nd_listener_holds; a leaf lock. */
+static pthread_mutex_t nd_listeners_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nd_listener *nd_listeners;
+
+static uint16_t port_of(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return ((const struct sockaddr_in *)sa)->sin_port;
+	if (sa->sa_family == AF_INET6)
+		return ((const struct sockaddr_in6 *)sa)->sin6_port;
+	return 0;
+}
+
+/* SA's address is HELD's, or HELD is the wildcard of SA's family. */
+static bool same_or_any(const struct sockaddr *held, const struct sockaddr *sa)
+{
+	if (held->sa_family != sa->sa_family)
+		return false;
+	if (sa->sa_family == AF_INET) {
+		in_addr_t h = ((const struct sockaddr_in *)held)->sin_addr.s_addr;
+		return h == INADDR_ANY || h == ((const struct sockaddr_in *)sa)->sin_addr.s_addr;
+	}
+	if (sa->sa_family == AF_INET6) {
+		const struct in6_addr *h = &((const struct sockaddr_in6 *)held)->sin6_addr;
+		return IN6_IS_ADDR_UNSPECIFIED(h) ||
+		       !memcmp(h, &((const struct sockaddr_in6 *)sa)->sin6_addr, sizeof(*h));
+	}
+	return false;
+}
+
+bool nd_listener_holds(const struct sockaddr *sa)
+{
+	struct nd_listener *l;
+	bool held = false;
+
+	if (!port_of(sa))
+		return false;
+	pthread_mutex_lock(&nd_listeners_lock);
+	for (l = nd_listeners; l && !held; l = l->next)
+		held = l->bound.ss_family && port_of((struct sockaddr *)&l->bound) == port_of(sa) &&
+		       same_or_any((struct sockaddr *)&l->bound, sa);
+	pthread_mutex_unlock(&nd_listeners_lock);
+	return held;
+}
 
 ND_CALL(listener_create)
 {
@@ -32,6 +78,10 @@ ND_CALL(listener_create)
 		return nd_status_from_errno(err);
 	}
 	nd_adapter_hold(a);
+	pthread_mutex_lock(&nd_listeners_lock);
+	l->next = nd_listeners;
+	nd_listeners = l;
+	pthread_mutex_unlock(&nd_listeners_lock);
 	p->object = nd_handle(&l->obj);
 	return ND_SUCCESS;
 }
@@ -48,11 +98,18 @@ static void drop_request(struct nd_conn_request *r, bool reject)
 ND_CALL(listener_destroy)
 {
 	struct nd_unix_object_params *p = params;
-	struct nd_listener *l = nd_obj_get(p->object, ND_KIND_LISTENER);
+	struct nd_listener *l = nd_obj_get(p->object, ND_KIND_LISTENER), **pl;
 	struct nd_conn_request *r;
 
 	if (!l)
 		return ND_INVALID_HANDLE;
+	pthread_mutex_lock(&nd_listeners_lock);
+	for (pl = &nd_listeners; *pl; pl = &(*pl)->next)
+		if (*pl == l) {
+			*pl = l->next;
+			break;
+		}
+	pthread_mutex_unlock(&nd_listeners_lock);
 	pthread_mutex_lock(&nd_ev_lock);
 	l->obj.kind = 0;
 	rdma_destroy_id(l->id);
@@ -88,6 +145,11 @@ ND_CALL(listener_bind)
 	else if (l->id->verbs &&
 		 be64toh(ibv_get_device_guid(l->id->verbs->device)) != l->adapter->adapter_id)
 		st = ND_INVALID_ADDRESS;
+	if (st == ND_SUCCESS) {
+		pthread_mutex_lock(&nd_listeners_lock);
+		memcpy(&l->bound, rdma_get_local_addr(l->id), sizeof(struct sockaddr_storage));
+		pthread_mutex_unlock(&nd_listeners_lock);
+	}
 	pthread_mutex_unlock(&l->lock);
 	return st;
 }
@@ -123,8 +185,12 @@ ND_CALL(listener_get_local_address)
 
 	if (!l)
 		return ND_INVALID_HANDLE;
+	/* Bound is enough, though Microsoft's page says "must be listening":
+	 * MS-MPI binds to port 0, asks GetLocalAddress for the port it got and
+	 * only then calls Listen (its ND adapter's Listen), which Windows'
+	 * providers allow.  Before Bind there is no address to give. */
 	pthread_mutex_lock(&l->lock);
-	if (!l->listening)
+	if (!rdma_get_local_addr(l->id)->sa_family)
 		st = ND_INVALID_DEVICE_STATE;
 	else
 		nd_addr_from_linux(rdma_get_local_addr(l->id), &p->addr);

@@ -355,7 +355,12 @@ struct nd_listener {
 	uint32_t backlog, queued;
 	struct nd_conn_request *requests, **requests_tail;
 	struct nd_pending_list pending;	/* arg: the connector */
+	struct sockaddr_storage bound;	/* once bound (nd_listeners_lock) */
+	struct nd_listener *next;	/* every listener (nd_listeners_lock) */
 };
+/* A listener of this process is bound to SA's address (or the wildcard)
+ * and port.  Takes only its own lock: callable with a connector's held. */
+bool nd_listener_holds(const struct sockaddr *sa);
 
 void nd_connector_cm_event(struct nd_connector *c, struct rdma_cm_event *ev);
 void nd_listener_cm_event(struct nd_listener *l, struct rdma_cm_event *ev);

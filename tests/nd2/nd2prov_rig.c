@@ -386,8 +386,13 @@ static void server(struct side *s, const char *ip, const char *peer)
 	s->ad->lpVtbl->CreateListener(s->ad, &IID_IND2Listener, s->file, (void **)&s->listener);
 	cb = sizeof(got);
 	check(s->listener->lpVtbl->GetLocalAddress(s->listener, (struct sockaddr *)&got, &cb) == ND_INVALID_DEVICE_STATE,
-	      "Listener GetLocalAddress before Listen: ND_INVALID_DEVICE_STATE");
+	      "Listener GetLocalAddress before Bind: ND_INVALID_DEVICE_STATE");
 	check(s->listener->lpVtbl->Bind(s->listener, (struct sockaddr *)&sa, sizeof(sa)) == ND_SUCCESS, "Listener Bind");
+	/* MS-MPI asks for the bound port before it listens. */
+	cb = sizeof(got);
+	check(s->listener->lpVtbl->GetLocalAddress(s->listener, (struct sockaddr *)&got, &cb) == ND_SUCCESS &&
+		      got.sin_port == htons(PORT),
+	      "Listener GetLocalAddress bound, before Listen: our port");
 	check(s->listener->lpVtbl->Bind(s->listener, (struct sockaddr *)&sa, sizeof(sa)) == STATUS_ADDRESS_ALREADY_ASSOCIATED,
 	      "second Bind: STATUS_ADDRESS_ALREADY_ASSOCIATED");
 	check(s->listener->lpVtbl->Listen(s->listener, 0) == ND_SUCCESS, "Listen");

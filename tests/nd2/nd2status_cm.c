@@ -18,11 +18,12 @@ void connector_unconnected_codes(void)
 	struct sockaddr bad = { .sa_family = 99 };
 	char pd[256] = "private";
 	IND2Listener *l, *l2 = NULL;
-	IND2Connector *c = make_connector(), *c2;
+	IND2Connector *c = make_connector(), *c2, *c3;
 	IND2QueuePair *qp = make_qp(cq, (void *)0xB1, 4, 4, 1, 0);
 	OVERLAPPED ov = { 0 }, ov2 = { 0 };
 	ULONG cb, in, out;
 	HRESULT st;
+	int ok;
 
 	check(c->lpVtbl->Bind(c, NULL, sizeof(here)) == ND_INVALID_PARAMETER_1,
 	      "Connector::Bind(NULL): ND_INVALID_PARAMETER_1");
@@ -99,9 +100,15 @@ void connector_unconnected_codes(void)
 	      "Listener::Bind(family 99): ND_INVALID_ADDRESS");
 	cb = sizeof(got);
 	check(l->lpVtbl->GetLocalAddress(l, SA(got), &cb) == ND_INVALID_DEVICE_STATE,
-	      "Listener::GetLocalAddress before Listen: ND_INVALID_DEVICE_STATE");
-	check(l->lpVtbl->Bind(l, SA(here), sizeof(here)) == ND_SUCCESS && l->lpVtbl->Listen(l, 4) == ND_SUCCESS,
-	      "Listener: Bind to %s:%d and Listen", ip, PORT);
+	      "Listener::GetLocalAddress before Bind: ND_INVALID_DEVICE_STATE");
+	check(l->lpVtbl->Bind(l, SA(here), sizeof(here)) == ND_SUCCESS, "Listener::Bind to %s:%d", ip, PORT);
+	/* MS-MPI's order (its ND adapter's Listen): Bind, GetLocalAddress, Listen. */
+	cb = sizeof(got);
+	memset(&got, 0, sizeof(got));
+	check(l->lpVtbl->GetLocalAddress(l, SA(got), &cb) == ND_SUCCESS && got.sin_port == htons(PORT) &&
+		      got.sin_addr.s_addr == here.sin_addr.s_addr,
+	      "Listener::GetLocalAddress bound, before Listen: ND_SUCCESS, the bound address");
+	check(l->lpVtbl->Listen(l, 4) == ND_SUCCESS, "Listener::Listen");
 	check(l->lpVtbl->Listen(l, 4) == ND_INVALID_DEVICE_STATE, "Listener::Listen twice: ND_INVALID_DEVICE_STATE");
 	check(l->lpVtbl->GetLocalAddress(l, SA(got), NULL) == ND_INVALID_PARAMETER_2,
 	      "Listener::GetLocalAddress(NULL size): ND_INVALID_PARAMETER_2");
@@ -115,10 +122,37 @@ void connector_unconnected_codes(void)
 	check(st == ND_SHARING_VIOLATION,
 	      "Listener::Bind to an address and port another listener has: ND_SHARING_VIOLATION (%#lx)", st);
 	l2->lpVtbl->Release(l2);
+	/* Port 0, as MS-MPI binds without MSMPI_ND_PORT_RANGE: GetLocalAddress
+	 * before Listen gives the port the bind chose. */
+	if (ad->lpVtbl->CreateListener(ad, &IID_IND2Listener, file, (void **)&l2))
+		die("CreateListener");
+	none = addr_of(ip, 0);
+	cb = sizeof(got);
+	memset(&got, 0, sizeof(got));
+	/* The calls first: a check's arguments are evaluated in no set order. */
+	ok = l2->lpVtbl->Bind(l2, SA(none), sizeof(none)) == ND_SUCCESS &&
+	     l2->lpVtbl->GetLocalAddress(l2, SA(got), &cb) == ND_SUCCESS && got.sin_port != 0 &&
+	     got.sin_addr.s_addr == none.sin_addr.s_addr && l2->lpVtbl->Listen(l2, 0) == ND_SUCCESS;
+	check(ok, "Listener: Bind to port 0, GetLocalAddress gives the chosen port (%u) before Listen",
+	      ntohs(got.sin_port));
+	l2->lpVtbl->Release(l2);
+	none = addr_of(ip, NOPORT);
+	/* MS-MPI binds each connector to its listener's address and port: the
+	 * connector gets that address and a port of its own, and the port it
+	 * got is then as taken as any other. */
 	c2 = make_connector();
 	st = c2->lpVtbl->Bind(c2, SA(here), sizeof(here));
+	cb = sizeof(got);
+	memset(&got, 0, sizeof(got));
+	ok = st == ND_SUCCESS && c2->lpVtbl->GetLocalAddress(c2, SA(got), &cb) == ND_SUCCESS &&
+	     got.sin_addr.s_addr == here.sin_addr.s_addr && got.sin_port != 0 && got.sin_port != here.sin_port;
+	check(ok, "Connector::Bind to this process's listener's address and port: ND_SUCCESS (%#lx), that address, "
+	      "another port (%u)", st, ntohs(got.sin_port));
+	c3 = make_connector();
+	st = c3->lpVtbl->Bind(c3, SA(got), sizeof(got));
 	check(st == ND_SHARING_VIOLATION,
-	      "Connector::Bind to the listener's address and port: ND_SHARING_VIOLATION (%#lx)", st);
+	      "Connector::Bind to the address and port another connector has: ND_SHARING_VIOLATION (%#lx)", st);
+	c3->lpVtbl->Release(c3);
 	c2->lpVtbl->Release(c2);
 	check(l->lpVtbl->GetConnectionRequest(l, NULL, &ov) == ND_INVALID_PARAMETER_1,
 	      "Listener::GetConnectionRequest(no connector): ND_INVALID_PARAMETER_1");

@@ -682,9 +682,14 @@ static void serve(struct side *s, const char *ip, const char *peer)
 	s->listener = lc.object;
 	ab = (struct nd_unix_addr_params){ s->listener, addr_of(ip, PORT) };
 	check(call(ND_UNIX_LISTENER_GET_LOCAL_ADDRESS, &ab) == ND_INVALID_DEVICE_STATE,
-	      "Listener GetLocalAddress before Listen: ND_INVALID_DEVICE_STATE");
+	      "Listener GetLocalAddress before Bind: ND_INVALID_DEVICE_STATE");
 	ab.addr = addr_of(ip, PORT);
 	check(call(ND_UNIX_LISTENER_BIND, &ab) == 0, "Listener Bind %s:%d", ip, PORT);
+	/* Bound is enough (MS-MPI asks before Listen). */
+	memset(&ab.addr, 0, sizeof(ab.addr));
+	st = call(ND_UNIX_LISTENER_GET_LOCAL_ADDRESS, &ab);
+	check(st == 0 && same_ip(&ab.addr, ip) && port_of(&ab.addr) == PORT, "Listener GetLocalAddress before Listen");
+	ab.addr = addr_of(ip, PORT);
 	check(call(ND_UNIX_LISTENER_BIND, &ab) == ND_STATUS_ADDRESS_ALREADY_ASSOCIATED,
 	      "second Bind: STATUS_ADDRESS_ALREADY_ASSOCIATED");
 	lp = (struct nd_unix_listen_params){ s->listener, 0, 0 };

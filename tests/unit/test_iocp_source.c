@@ -174,6 +174,56 @@ static const struct iocp_source_ops f_ops_exclusive = {
 	.claim = f_claim, .unclaim = NULL, .drain = f_drain, .hold = f_hold, .release = f_release,
 };
 
+/* The fake event thread's /proc status file, open. */
+static FILE *reader_status(const struct fake *f)
+{
+	char path[64];
+	FILE *st;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)__atomic_load_n(&f->reader_tid, __ATOMIC_ACQUIRE));
+	st = fopen(path, "r");
+	assert_non_null(st);
+	return st;
+}
+
+/* How often the fake event thread slept and was woken: a wake-up that
+ * finds the fd drained already puts it back to sleep inside epoll_wait,
+ * unseen by the thread itself. */
+static long reader_switches(const struct fake *f)
+{
+	char line[128];
+	long n = -1;
+	FILE *st = reader_status(f);
+
+	while (fgets(line, sizeof(line), st))
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	fclose(st);
+	assert_true(n >= 0);
+	return n;
+}
+
+/* Waits for the fake event thread to have told its tid and gone to sleep
+ * (in epoll_wait, state S): on a loaded machine it may not have run at
+ * all when pthread_create returns, and the tests read its status. */
+static void reader_wait_asleep(const struct fake *f)
+{
+	char line[128], state = 0;
+
+	while (!__atomic_load_n(&f->reader_tid, __ATOMIC_ACQUIRE))
+		sched_yield();
+	while (state != 'S') {
+		FILE *st = reader_status(f);
+
+		while (fgets(line, sizeof(line), st))
+			if (sscanf(line, "State: %c", &state) == 1)
+				break;
+		fclose(st);
+		if (state != 'S')
+			usleep(1000);
+	}
+}
+
 static void fake_start_as(struct fake *f, struct object *port, bool exclusive)
 {
 	struct epoll_event e = { .events = EPOLLIN };
@@ -190,29 +240,10 @@ static void fake_start_as(struct fake *f, struct object *port, bool exclusive)
 	assert_int_equal(epoll_ctl(f->ep, EPOLL_CTL_ADD, f->stop, &e), 0);
 	watch(f, true);
 	assert_int_equal(pthread_create(&f->thread, NULL, fake_event_thread, f), 0);
+	reader_wait_asleep(f);
 	f->att = iocp_source_attach(port, f->chan, exclusive ? &f_ops_exclusive : &f_ops, f);
 	assert_non_null(f->att);
 	assert_int_equal(f->refs, 1);
-}
-
-/* How often the fake event thread slept and was woken: a wake-up that
- * finds the fd drained already puts it back to sleep inside epoll_wait,
- * unseen by the thread itself. */
-static long reader_switches(const struct fake *f)
-{
-	char path[64], line[128];
-	long n = -1;
-	FILE *st;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)__atomic_load_n(&f->reader_tid, __ATOMIC_ACQUIRE));
-	st = fopen(path, "r");
-	assert_non_null(st);
-	while (fgets(line, sizeof(line), st))
-		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
-			break;
-	fclose(st);
-	assert_true(n >= 0);
-	return n;
 }
 
 /* Detaches, stops the thread; every reference and claim is back. */

@@ -1,0 +1,193 @@
+# MS-MPI jobs over NetworkDirect: the checking programs of tests/msmpi/progs
+# (msmpi.dll built from MS-MPI's source, `make msmpi`) under ndrun, ranks
+# started by MPICH's hydra, MS-MPI's ND channel on nd2prov.dll and rxe0.
+# MSMPI_CONNECTIVITY_TABLE=1 makes rank 0 print which channel each pair
+# used; every pair must have the one expected, so a silent fall back to
+# MS-MPI's socket channel fails the check.
+#  - One guest (hydra's fork bootstrap): shared memory off
+#    (MSMPI_DISABLE_SHM=1), so ranks on one host talk ND: 2 ranks of
+#    mpi_p2p (every byte checked, 0 bytes to 4 MiB) and 4 of mpi_pairs
+#    (every pair exchanges checked data, so every pair must show ND).
+#    MPI_Abort over ND ends the job with its code, and a rank SIGKILLed
+#    while connected over ND ends it with status 9; neither leaves anything.
+#    (Four ranks over shared memory on one host: check-msmpi, on the host;
+#    here they cost 20 s of the boot closest to its limit, where two
+#    polling ranks share one vCPU.)
+#  - Two guests (vm_sshd_up, vm_slurm_up): 2+2 ranks, ranks 0-1 on A and
+#    2-3 on B: through hydra's ssh bootstrap, mpi_pairs with MS-MPI's
+#    defaults (shared memory within a guest, ND across) and mpi_p2p with
+#    shared memory off (ND everywhere); mpi_pairs through srun --mpi=pmi2
+#    and through ndmpiexec -hosts.  B serves until A is done.
+# Sourced by the rig's batched boots after lib.sh; outputs are kept in
+# $NDSHIM_VM_RESULTS/msmpind/.  Needs `make msmpi` and the programs (make
+# check-vm builds them); without them each check fails saying so.
+mn_bin=$NDSHIM_VM_BUILD/tests/msmpi
+mn_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
+mn_out=$NDSHIM_VM_RESULTS/msmpind
+# The same folder on both guests (a hydra rank runs the path it is given);
+# each guest's own tmpfs.
+mn_dir=/tmp/ndshim-msmpind
+mn_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
+mkdir -p "$mn_out"
+
+# The programs beside msmpi.dll, as a user would run them.
+mn_setup() {
+	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" "$mn_bin/mpi_abort.exe"; do
+		[ -f "$_f" ] || {
+			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
+			return 1
+		}
+	done
+	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" \
+		"$mn_bin/mpi_abort.exe" "$mn_dir/"
+}
+
+# mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
+# ranks; each pair it shows connected used ND ('@'), or, for ranks on the
+# same node, SAME ('+' shared memory, '@' when it is off); PAIRS=all: every
+# pair is connected.  The summary's counts agree.
+mn_table() {
+	awk -v n="$2" -v pairs="$3" -v same="$4" '
+		/^Rank:Node Listing/ { part = "nodes"; next }
+		/^Connectivity/ { part = "matrix"; next }
+		/^Summary/ { part = "summary"; next }
+		part == "nodes" && /^[0-9]+: \(/ {
+			r = $1; sub(":", "", r); h = $2; gsub("[()]", "", h); node[r] = h; nodes++
+		}
+		part == "matrix" && /^[0-9]+:[^ ]+$/ {
+			split($0, f, ":"); row[f[1]] = f[2]; rows++
+		}
+		part == "summary" && /Network Direct:/ { nd = $3 }
+		part == "summary" && /^Total Connections:/ { total = $3 }
+		END {
+			bad = 0
+			if (nodes != n || rows != n) { print "table: " nodes " nodes, " rows " rows, want " n; exit 1 }
+			for (i = 0; i < n; i++)
+				for (j = i + 1; j < n; j++) {
+					c = substr(row[i], j + 1, 1)
+					want = node[i] == node[j] ? same : "@"
+					if (c == ".") {
+						if (pairs == "all") { print "ranks " i " and " j " not connected"; bad = 1 }
+						continue
+					}
+					if (c != want) { print "ranks " i " (" node[i] ") and " j " (" node[j] "): \"" c "\", want \"" want "\""; bad = 1 }
+					if (c == "@") wantnd++
+					conns++
+				}
+			if (nd != wantnd) { print "summary: Network Direct " nd ", the table shows " wantnd; bad = 1 }
+			if (total != conns) { print "summary: " total " connections, the table shows " conns; bad = 1 }
+			if (conns == 0) { print "no connection at all"; bad = 1 }
+			exit bad
+		}' "$1"
+}
+
+# mn_job NAME N PAIRS SAME LAUNCHER...: the job (mpiexec.hydra, srun or
+# ndmpiexec and their arguments) exits 0, each of the N ranks prints its
+# line once, and the table is mn_table's.  PMI-1 under hydra (its PMI-2 has
+# no abort); Slurm's pmi2 plugin makes ndrun speak PMI-2 whatever this says.
+mn_job() {
+	_o=$mn_out/$1-$mn_tag.txt _n=$2 _pairs=$3 _same=$4
+	shift 4
+	_st=0
+	(cd "$mn_dir" && MSMPI_CONNECTIVITY_TABLE=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 "$@") > "$_o" 2>&1 || _st=$?
+	vm_lf "$_o"
+	if [ $_st != 0 ]; then
+		echo "exit status $_st:"
+		cat "$_o"
+		return 1
+	fi
+	_got=$(grep -c "rank [0-9]* of $_n\\b" "$_o")
+	if [ "$_got" != "$_n" ]; then
+		echo "$_got of $_n ranks reported:"
+		cat "$_o"
+		return 1
+	fi
+	mn_table "$_o" "$_n" "$_pairs" "$_same" || { cat "$_o"; return 1; }
+}
+
+# MPI_Abort with the ranks connected over ND: the job ends with its exit
+# code (7, PMI-1's abort through hydra) and no rank, ndrun or hydra process
+# is left (cl_none_left, tests/cluster/lib.sh).
+mn_abort() {
+	_o=$mn_out/abort-$mn_tag.txt
+	_st=0
+	(cd "$mn_dir" && MSMPI_DISABLE_SHM=1 NDSHIM_PMI_VERSION=1 timeout -k 30 600 \
+		mpiexec.hydra -n 2 "$mn_ndrun" mpi_abort.exe) > "$_o" 2>&1 || _st=$?
+	vm_lf "$_o"
+	if [ $_st != 7 ] || grep -q 'after abort' "$_o"; then
+		echo "exit status $_st, want 7 and no 'after abort':"
+		cat "$_o"
+		return 1
+	fi
+	cl_none_left
+}
+
+# A rank SIGKILLed while the ranks are connected over ND (mpi_pairs hold:
+# rank 1 sleeps, rank 0 waits for it in a barrier): hydra ends the job with
+# the signal's number as its status, and nothing is left.
+mn_kill() {
+	_o=$mn_out/kill-$mn_tag.txt
+	(cd "$mn_dir" && MSMPI_DISABLE_SHM=1 NDSHIM_PMI_VERSION=1 exec timeout -k 30 600 \
+		mpiexec.hydra -n 2 "$mn_ndrun" mpi_pairs.exe hold) > "$_o" 2>&1 &
+	_job=$!
+	_victim=
+	_i=0
+	until [ -n "$_victim" ] && grep -q 'rank 0 pid' "$_o" || [ $_i -ge 1500 ]; do
+		_victim=$(tr -d '\r' < "$_o" | sed -n 's/^pairs: rank 1 pid \([0-9]*\) holding$/\1/p')
+		sleep 0.2
+		_i=$((_i + 1))
+	done
+	if [ -z "$_victim" ]; then
+		kill -TERM $_job 2> /dev/null
+		wait $_job
+		echo "rank 1 never held:"
+		cat "$_o"
+		return 1
+	fi
+	kill -KILL "$_victim"
+	_mn_status=0
+	wait $_job || _mn_status=$?
+	vm_lf "$_o"
+	if [ $_mn_status != 9 ] || ! grep -q 'BAD TERMINATION' "$_o"; then
+		echo "exit status $_mn_status, want 9 and hydra's report:"
+		cat "$_o"
+		return 1
+	fi
+	cl_none_left
+}
+
+mn_ndrun=$NDSHIM_VM_BUILD/ndrun
+. "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
+if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
+	if vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup; then
+		export MSMPI_DISABLE_SHM=1
+		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
+			mn_job p2p-2 2 all @ mpiexec.hydra -n 2 "$mn_ndrun" mpi_p2p.exe
+		vm_check "msmpind: hydra -n 4 mpi_pairs, shared memory off: data checked, ND for every pair" \
+			mn_job pairs-4 4 all @ mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
+		unset MSMPI_DISABLE_SHM
+		vm_check "msmpind: hydra -n 2 mpi_abort over ND: the job exits 7, nothing left" mn_abort
+		vm_check "msmpind: hydra -n 2, a rank on ND SIGKILLed: the job exits 9, nothing left" mn_kill
+	fi
+else
+	vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup
+	vm_check "msmpind: sshd up" vm_sshd_up
+	vm_check "msmpind: Slurm up on both guests" vm_slurm_up
+	if [ "$NDSHIM_VM_HOST" = A ]; then
+		vm_check "msmpind: ssh from A to B" vm_ssh_wait ndshim-b 300
+		vm_check "msmpind: hydra over ssh, 2+2 mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-2x2 4 all + mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 \
+			"$mn_ndrun" mpi_pairs.exe
+		vm_check "msmpind: hydra over ssh, 2+2 mpi_p2p, shared memory off: data checked, ND between every neighbour" \
+			mn_job p2p-2x2 4 some @ mpiexec.hydra -bootstrap ssh -n 4 -hosts ndshim-a:2,ndshim-b:2 -genv MSMPI_DISABLE_SHM 1 \
+			"$mn_ndrun" mpi_p2p.exe
+		vm_check "msmpind: srun -N2 -n4 --mpi=pmi2, 2+2 mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-srun 4 all + srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$mn_ndrun" mpi_pairs.exe
+		vm_check "msmpind: ndmpiexec -hosts 2 ndshim-a 2 ndshim-b 2 (hydra), mpi_pairs: data checked, shared memory within a guest, ND across" \
+			mn_job pairs-ndmpiexec 4 all + "$NDSHIM_VM_BUILD/ndmpiexec" -hosts 2 ndshim-a 2 ndshim-b 2 mpi_pairs.exe
+		vm_peer_done
+	else
+		vm_check "msmpind: B served A's MS-MPI jobs" vm_wait_peer_done 1500
+	fi
+	vm_cluster_down
+fi
