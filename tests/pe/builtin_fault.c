@@ -73,20 +73,6 @@ static void do_get_system_time(void *arg)
 	GetSystemTime(arg);
 }
 
-static void expect_av(void (*fn)(void *), void *arg, ULONG_PTR kind, ULONG_PTR lo, ULONG_PTR hi,
-		      const char *what)
-{
-	int got = catch_av(fn, arg);
-
-	ok(got, "%s: no access violation\n", what);
-	if (!got)
-		return;
-	ok(caught_info[0] == kind, "%s: access kind %lu, expected %lu\n", what, (unsigned long)caught_info[0],
-	   (unsigned long)kind);
-	ok(caught_info[1] >= lo && caught_info[1] < hi, "%s: address %#llx, expected in [%#llx, %#llx)\n", what,
-	   (unsigned long long)caught_info[1], (unsigned long long)lo, (unsigned long long)hi);
-}
-
 static void test_crt_faults(void)
 {
 	char buf[32];

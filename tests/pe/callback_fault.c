@@ -69,28 +69,16 @@ static void do_enum_locales(void *fn)
 	EnumSystemLocalesA((LOCALE_ENUMPROCA)fn, LCID_SUPPORTED);
 }
 
-static void expect_av(void (*fn)(void *), void *arg, ULONG_PTR kind, ULONG_PTR addr, const char *what)
-{
-	int got = catch_av(fn, arg);
-
-	ok(got, "%s: no access violation\n", what);
-	if (!got)
-		return;
-	ok(caught_info[0] == kind, "%s: access kind %lu, expected %lu\n", what, (unsigned long)caught_info[0],
-	   (unsigned long)kind);
-	ok(caught_info[1] == addr, "%s: address %#llx, expected %#llx\n", what, (unsigned long long)caught_info[1],
-	   (unsigned long long)addr);
-}
-
 static void test_same_thread(void)
 {
 	int v[4] = { 4, 2, 3, 1 };
+	ULONG_PTR bad = (ULONG_PTR)bad_code;
 
-	expect_av(do_qsort, bad_code, EXCEPTION_EXECUTE_FAULT, (ULONG_PTR)bad_code, "qsort comparator in data");
-	expect_av(do_qsort, (void *)cmp_reads_null, EXCEPTION_READ_FAULT, 0, "qsort comparator reading NULL");
-	expect_av(do_bsearch, bad_code, EXCEPTION_EXECUTE_FAULT, (ULONG_PTR)bad_code, "bsearch comparator in data");
-	expect_av(do_apc, bad_code, EXCEPTION_EXECUTE_FAULT, (ULONG_PTR)bad_code, "APC in data");
-	expect_av(do_enum_locales, bad_code, EXCEPTION_EXECUTE_FAULT, (ULONG_PTR)bad_code,
+	expect_av(do_qsort, bad_code, EXCEPTION_EXECUTE_FAULT, bad, bad + 1, "qsort comparator in data");
+	expect_av(do_qsort, (void *)cmp_reads_null, EXCEPTION_READ_FAULT, 0, 1, "qsort comparator reading NULL");
+	expect_av(do_bsearch, bad_code, EXCEPTION_EXECUTE_FAULT, bad, bad + 1, "bsearch comparator in data");
+	expect_av(do_apc, bad_code, EXCEPTION_EXECUTE_FAULT, bad, bad + 1, "APC in data");
+	expect_av(do_enum_locales, bad_code, EXCEPTION_EXECUTE_FAULT, bad, bad + 1,
 		  "EnumSystemLocalesA callback in data");
 
 	/* The thread goes on, and so does qsort. */

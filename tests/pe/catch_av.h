@@ -8,6 +8,8 @@
 
 #include <windows.h>
 
+#include "test.h"
+
 static CONTEXT catch_ctx;
 static volatile int catch_armed, caught;
 static volatile DWORD caught_code;
@@ -40,6 +42,23 @@ static int __attribute__((noinline)) catch_av(void (*fn)(void *), void *arg)
 	catch_armed = 0;
 	RemoveVectoredExceptionHandler(h);
 	return caught;
+}
+
+/* expect_av(fn, arg, kind, lo, hi, what): fn(arg) raised an access
+ * violation of that kind (EXCEPTION_READ_FAULT, _WRITE_, _EXECUTE_) at an
+ * address in [lo, hi). */
+static void __attribute__((unused)) expect_av(void (*fn)(void *), void *arg, ULONG_PTR kind, ULONG_PTR lo,
+					      ULONG_PTR hi, const char *what)
+{
+	int got = catch_av(fn, arg);
+
+	ok(got, "%s: no access violation\n", what);
+	if (!got)
+		return;
+	ok(caught_info[0] == kind, "%s: access kind %lu, expected %lu\n", what, (unsigned long)caught_info[0],
+	   (unsigned long)kind);
+	ok(caught_info[1] >= lo && caught_info[1] < hi, "%s: address %#llx, expected in [%#llx, %#llx)\n", what,
+	   (unsigned long long)caught_info[1], (unsigned long long)lo, (unsigned long long)hi);
 }
 
 #endif
