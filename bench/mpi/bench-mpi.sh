@@ -29,7 +29,8 @@
 # outputs go to $NDSHIM_VM_RESULTS/bench-mpi/ (raw.txt: the figures).
 #
 #   bench-mpi.sh [--reps N] [--native "ofi tcp"] [--lat-iters N] [--bw-iters N] [--coll-iters N]
-#                [--msmpi-osu DIR] [--ofi-bw]
+#                [--msmpi-osu DIR] [--ofi-bw] [--benches "osu_latency osu_bw osu_allreduce"]
+#                [--placements "two one"]
 #   bench-mpi.sh --summarize DIR [same options]   (on the host: the bench:
 #                lines again from a run's raw outputs, build/vm-results/bench-mpi)
 # OSU 5.3's osu_latency and osu_bw always go up to 4 MiB (no -m), and over
@@ -48,6 +49,8 @@ bw_iters=2
 coll_iters=20
 ofi_bw=
 summarize=
+benches="osu_latency osu_bw osu_allreduce"
+placements="two one"
 msmpi_osu=${NDSHIM_VM_BUILD:-build}/msmpi/osu
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -58,6 +61,8 @@ while [ $# -gt 0 ]; do
 	--coll-iters) coll_iters=$2; shift 2 ;;
 	--msmpi-osu) msmpi_osu=$2; shift 2 ;;
 	--ofi-bw) ofi_bw=1; shift ;;
+	--benches) benches=$2; shift 2 ;;
+	--placements) placements=$2; shift 2 ;;
 	--summarize) summarize=$2; shift 2 ;;
 	*) echo "bench-mpi.sh: bad argument $1" >&2; exit 2 ;;
 	esac
@@ -180,8 +185,8 @@ run_msmpi() {
 
 if [ -z "$summarize" ]; then
 	for rep in $(seq 1 "$reps"); do
-		for placement in two one; do
-			for b in osu_latency osu_bw osu_allreduce; do
+		for placement in $placements; do
+			for b in $benches; do
 				for n in $natives; do
 					[ "$placement" = one ] && [ "$n" != "${natives%% *}" ] && continue
 					[ "$placement" = two ] && [ "$n" = ofi ] && [ "$b" = osu_bw ] && [ -z "$ofi_bw" ] && continue
@@ -229,12 +234,12 @@ raw=$out/raw.txt
 : > "$raw"
 status=0
 [ -z "$ms_missing" ] || status=1
-for placement in two one; do
+for placement in $placements; do
 	case $placement in
 	two) where="across the guests" ms_channel="ND" ;;
 	one) where="on one guest (shared memory)" ms_channel="shared memory" ;;
 	esac
-	for b in osu_latency osu_bw osu_allreduce; do
+	for b in $benches; do
 		case $b in
 		osu_latency) sizes="8 1024 65536 1048576" unit=us ;;
 		osu_bw) sizes="1024 65536 1048576" unit=MB/s ;;
@@ -254,7 +259,7 @@ for placement in two one; do
 				continue
 			fi
 			nfiles=$(ls "$out"/native-"$n"-$placement-$b-*.txt 2>/dev/null)
-			echo "bench-mpi: native $n, $b $where: rxe0 sent $(rxe_evidence $nfiles) packets in its runs"
+			echo "bench-mpi: $label, $b $where: rxe0 sent $(rxe_evidence $nfiles) packets in its runs"
 			key=$b-$placement-$n
 			for s in $sizes; do
 				name="mpi $b ${s}B $where"
