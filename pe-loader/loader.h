@@ -56,12 +56,23 @@ void loader_thread_exit(void);
  * (such threads have no GS base: never read gs: there). */
 TEB *loader_current_teb(void);
 
-/* Calls the PE function fn(a, b, c) and returns its rax, restoring the
- * registers a sysv call keeps from its own frame (pe-loader/callpe.S):
- * a damaged image's code that clobbers them cannot crash the caller. */
-uintptr_t loader_call_pe(void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
-/* The return address of loader_call_pe's call of fn. */
+/* Calls the PE function fn(args[0], ..., args[9]) and returns its rax,
+ * restoring the registers a sysv call keeps from its own frame
+ * (pe-loader/callpe.S): a damaged image's code that clobbers them cannot
+ * crash the caller.  Builtins call the program's callbacks through it
+ * (core/pecall.h), so that their faults are the program's. */
+#define PE_CALL_MAX_ARGS 10
+uintptr_t loader_call_pe_args(void *fn, const uintptr_t args[PE_CALL_MAX_ARGS]);
+/* The return address of loader_call_pe_args's call of fn. */
 extern char loader_call_pe_ret[];
+
+/* fn(a, b, c): an entry point, DllMain, a TLS callback. */
+static inline uintptr_t loader_call_pe(void *fn, uintptr_t a, uintptr_t b, uintptr_t c)
+{
+	const uintptr_t args[PE_CALL_MAX_ARGS] = { a, b, c };
+
+	return loader_call_pe_args(fn, args);
+}
 
 /* ndrun is ending the program itself (an unimplemented function called,
  * an unhandled exception): the builtins' stop hooks write out the C

@@ -10,6 +10,9 @@
 /* Windows refuses more than 96 sections and images of 2 GiB or more. */
 #define MAX_SECTIONS 96
 #define MAX_IMAGE_SIZE 0x80000000u
+#define PE_PAGE_SIZE 0x1000u
+/* FileAlignment's smallest value for an image with page-sized sections. */
+#define PE_MIN_FILE_ALIGNMENT 0x200u
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -62,6 +65,20 @@ static int executable_rva(const struct pe_image *img, uint32_t rva)
 	return 0;
 }
 
+/* Where a section's raw data starts in the file.  Microsoft's PE format
+ * documentation has PointerToRawData a multiple of FileAlignment, at
+ * least 512 unless SectionAlignment is below the page size (then the two
+ * match, and may be smaller); Windows' loader reads a section of such an
+ * image from the 512-byte boundary at or below an offset that breaks the
+ * rule, so a linker's or packer's stray low bits do not shift the
+ * section's contents. */
+static uint32_t raw_offset(const struct pe_image *img, const IMAGE_SECTION_HEADER *s)
+{
+	if (img->section_alignment >= PE_PAGE_SIZE)
+		return s->PointerToRawData & ~(uint32_t)(PE_MIN_FILE_ALIGNMENT - 1);
+	return s->PointerToRawData;
+}
+
 static int check_sections(struct pe_image *img, char *err, size_t errlen)
 {
 	uint32_t prev_end = img->size_of_headers;
@@ -84,12 +101,12 @@ static int check_sections(struct pe_image *img, char *err, size_t errlen)
 		if ((uint64_t)s->VirtualAddress + vsize > img->size_of_image)
 			return fail(err, errlen, "section %u (%s) extends past SizeOfImage", i, name);
 		if (s->SizeOfRawData &&
-		    (uint64_t)s->PointerToRawData + s->SizeOfRawData > img->size) {
+		    (uint64_t)raw_offset(img, s) + s->SizeOfRawData > img->size) {
 			/* The last section's raw data may be padded past the end of
 			 * the file up to FileAlignment; what is really needed is
 			 * the part that lands in the image. */
 			uint32_t used = s->SizeOfRawData < vsize ? s->SizeOfRawData : vsize;
-			if ((uint64_t)s->PointerToRawData + used > img->size)
+			if ((uint64_t)raw_offset(img, s) + used > img->size)
 				return fail(err, errlen, "section %u (%s) lies outside the file (raw data at 0x%x, 0x%x bytes, file is 0x%zx bytes)",
 					    i, name, s->PointerToRawData, s->SizeOfRawData, img->size);
 		}
@@ -230,7 +247,7 @@ void pe_copy_image(const struct pe_image *img, uint8_t *base)
 
 		/* pe_parse checked both ranges. */
 		if (raw)
-			memcpy(base + sec->VirtualAddress, img->data + sec->PointerToRawData, raw);
+			memcpy(base + sec->VirtualAddress, img->data + raw_offset(img, sec), raw);
 	}
 }
 

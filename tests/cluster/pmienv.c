@@ -16,6 +16,13 @@
  *   --exit-rank R CODE     rank R exits with CODE right after printing
  *   --sleep SECONDS        the other ranks sleep this long before exiting 0
  *   --stderr               also print the line on stderr
+ *   --delay SECONDS        ranks other than 0 wait this long before their
+ *                          line (rank 0 then ends first)
+ *   --end HOW              how the process ends, with its exit status:
+ *                          return (from main, the default), exit,
+ *                          ExitProcess, TerminateProcess (of itself),
+ *                          thread (a second thread calls exit while the
+ *                          main one waits, as a runtime's error path may)
  * Exit status: 0, CODE as above, or 2 for bad arguments. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +34,33 @@ static const char *env(const char *name, char *buf, DWORD size)
 	DWORD n = GetEnvironmentVariableA(name, buf, size);
 
 	return n && n < size ? buf : NULL;
+}
+
+static const char *end_how = "return";
+
+static DWORD WINAPI exit_thread(void *code)
+{
+	exit((int)(INT_PTR)code);
+}
+
+/* Ends the process with code the way --end asked. */
+static int end(int code)
+{
+	if (!strcmp(end_how, "exit"))
+		exit(code);
+	if (!strcmp(end_how, "ExitProcess"))
+		ExitProcess((UINT)code);
+	if (!strcmp(end_how, "TerminateProcess"))
+		TerminateProcess(GetCurrentProcess(), (UINT)code);
+	if (!strcmp(end_how, "thread")) {
+		HANDLE t = CreateThread(NULL, 0, exit_thread, (void *)(INT_PTR)code, 0, NULL);
+
+		if (t)
+			WaitForSingleObject(t, INFINITE);
+		fprintf(stderr, "pmienv: the thread did not end the process\n");
+		return 3;
+	}
+	return code;
 }
 
 static void append(char *line, size_t size, const char *text)
@@ -43,7 +77,7 @@ int main(int argc, char **argv)
 	DWORD host_len = sizeof(host);
 	const char *rank_s, *exit_rank = NULL, *exit_code = NULL;
 	char rank[32], size[32];
-	int sleep_s = 0, to_stderr = 0, any_pm = 0;
+	int sleep_s = 0, delay_s = 0, to_stderr = 0, any_pm = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--env") && i + 1 < argc) {
@@ -54,6 +88,15 @@ int main(int argc, char **argv)
 			i += 2;
 		} else if (!strcmp(argv[i], "--sleep") && i + 1 < argc) {
 			sleep_s = atoi(argv[++i]);
+		} else if (!strcmp(argv[i], "--delay") && i + 1 < argc) {
+			delay_s = atoi(argv[++i]);
+		} else if (!strcmp(argv[i], "--end") && i + 1 < argc) {
+			end_how = argv[++i];
+			if (strcmp(end_how, "return") && strcmp(end_how, "exit") && strcmp(end_how, "ExitProcess") &&
+			    strcmp(end_how, "TerminateProcess") && strcmp(end_how, "thread")) {
+				fprintf(stderr, "pmienv: bad --end '%s'\n", end_how);
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--stderr")) {
 			to_stderr = 1;
 		} else {
@@ -87,6 +130,8 @@ int main(int argc, char **argv)
 			i++;
 		}
 	}
+	if (delay_s > 0 && !(rank_s && !strcmp(rank_s, "0")))
+		Sleep((DWORD)delay_s * 1000);
 	printf("%s\n", line);
 	fflush(stdout);
 	if (to_stderr) {
@@ -95,8 +140,8 @@ int main(int argc, char **argv)
 	}
 
 	if (exit_rank && rank_s && !strcmp(exit_rank, rank_s))
-		return atoi(exit_code);
+		return end(atoi(exit_code));
 	if (sleep_s > 0)
 		Sleep((DWORD)sleep_s * 1000);
-	return 0;
+	return end(0);
 }

@@ -335,6 +335,15 @@ static void gen_layout(void)
 	fresh_exe();
 	pb_section(&img, 3)->PointerToRawData = PB_RELOC_RVA + 0x800;
 	bad_image("section-raw-data-past-file-end");
+	/* A raw data offset off FileAlignment and off 512, which Microsoft's
+	 * PE format documentation rules out (a multiple of FileAlignment, at
+	 * least 512 for page-aligned sections): Windows' loader reads the
+	 * section from the 512-byte boundary below it, so the program runs
+	 * as if the offset were aligned.  A control: it must exit 42. */
+	fresh_exe();
+	pb_section(&img, 0)->PointerToRawData += 0x100;
+	write_file("control-section-raw-offset-unaligned.exe", img.data, img.size);
+	add_case("control-section-raw-offset-unaligned", "control-section-raw-offset-unaligned.exe", 42, "");
 
 	fresh_exe();
 	pb_section(&img, 3)->VirtualAddress = 0x8000;

@@ -52,4 +52,4 @@ check-msmpi: $(NDRUN) $(MSMPI_DLL) $(MPI_PROGS) $(OSU_STAMP)
 
 # The rig's msmpind suite (tests/vm/suites/msmpind.sh) runs these programs
 # with msmpi.dll over ND in the guests.
-check-vm: $(MPI_PROGS)
+vm-parts: $(MPI_PROGS)

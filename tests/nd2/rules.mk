@@ -19,7 +19,7 @@ $(ND2_PEER_RIG): tests/nd2/nd2peer_rig.c tests/nd2/nd2peer_rdma.c tests/nd2/nd2p
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND2_RIG) $(ND2_PEER_RIG)
-check-vm: $(ND2PE_DLL) $(ND2_RIG) $(ND2_PEER_RIG)
+vm-parts: $(ND2PE_DLL) $(ND2_RIG) $(ND2_PEER_RIG)
 
 # The ND v1 objects' rig program (tests/vm/suites/nd1.sh).
 ND1_RIG := $(BUILD)/tests/nd2/nd1_rig.exe
@@ -29,7 +29,7 @@ $(ND1_RIG): tests/nd2/nd1_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND1_RIG)
-check-vm: $(ND1_RIG)
+vm-parts: $(ND1_RIG)
 
 # Every documented ND2 return code a client can cause by misuse
 # (tests/vm/suites/nd2status.sh, docs/nd2-status.md).
@@ -44,7 +44,7 @@ $(ND2STATUS_RIG): $(ND2STATUS_SRCS) tests/nd2/nd2status.h tests/nd2/ndcheck.h te
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ $(ND2STATUS_SRCS) -lws2_32 -luuid
 
 all: $(ND2STATUS_RIG)
-check-vm: $(ND2STATUS_RIG)
+vm-parts: $(ND2STATUS_RIG)
 
 # Shared receive queues and CQ notification (tests/vm/suites/nd2srq.sh).
 ND2_SRQ_RIG := $(BUILD)/tests/nd2/nd2srq_rig.exe
@@ -54,7 +54,7 @@ $(ND2_SRQ_RIG): tests/nd2/nd2srq_rig.c $(ND2_RIG_COMMON) $(ND2_RIG_HEADERS)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -Itests/nd2 -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(ND2_SRQ_RIG)
-check-vm: $(ND2_SRQ_RIG)
+vm-parts: $(ND2_SRQ_RIG)
 # The fault rig (tests/vm/suites/ndfault.sh) and the soak (make soak):
 # their own mains over nd2peer_rig.c's helpers.
 NDFAULT_RIG := $(BUILD)/tests/nd2/ndfault_rig.exe
@@ -71,7 +71,7 @@ $(NDSOAK_RIG): tests/nd2/ndsoak_rig.c $(NDFAULT_DEPS)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -DND2PEER_NO_MAIN -o $@ $(filter %.c,$^) -lws2_32 -luuid
 
 all: $(NDFAULT_RIG) $(NDSOAK_RIG)
-check-vm: $(NDFAULT_RIG)
+vm-parts: $(NDFAULT_RIG)
 
 # The provider behaviours Microsoft's SDK tools found (tests/vm/suites/nd2sdk.sh):
 # a main of its own over nd2peer_rig.c's helpers.
@@ -82,4 +82,4 @@ $(ND2SDK_RIG): tests/nd2/nd2sdk_rig.c $(NDFAULT_DEPS)
 	$(call quiet,MINGW,$<)$(MINGW_CC) -std=gnu11 $(PE_CFLAGS) -DND2PEER_NO_MAIN -o $@ $(filter-out tests/nd2/ndfault_flow.c,$(filter %.c,$^)) -lws2_32 -luuid
 
 all: $(ND2SDK_RIG)
-check-vm: $(ND2SDK_RIG)
+vm-parts: $(ND2SDK_RIG)

@@ -10,5 +10,5 @@ $(ND2UNIX_DRIVER): tests/nd2unix/driver.c nd2provider/unix_call.h
 ifneq ($(HAVE_RDMA_HEADERS),)
 all: $(ND2UNIX_DRIVER)
 # The rig's boots run this suite too (tests/vm/suites/).
-check-vm: $(ND2UNIX_SO) $(ND2UNIX_DRIVER)
+vm-parts: $(ND2UNIX_SO) $(ND2UNIX_DRIVER)
 endif

@@ -17,13 +17,19 @@
 # The SDK's tools report a failure as "... failed with XXXXXXXX" and exit
 # with their source line number.
 
-# The ping tools' bound: SDK_PING_SECONDS for the client (default 600), in
-# which it must print SDK_MIN_ROWS rows (default 1: the 1-byte row is
-# 500,000 messages for the streams ndping and ndrping, 101,000 round trips
-# for the ping-pongs, one to four minutes under TCG, more across two
-# guests); tests/ndsdk/run writes them into the results folder, since a
+# The ping tools' bound: the client must print SDK_MIN_ROWS rows (default
+# 1: the 1-byte row is 500,000 messages for the streams ndping and ndrping,
+# 101,000 round trips for the ping-pongs, one to four minutes under TCG on
+# a quiet host, 25 on one guest at load 20) with no failure, while rxe0
+# keeps moving packets: SDK_STALL_SECONDS (default 120) without one stops
+# and fails it (a lost completion, a Write that never lands: the tool
+# would wait for ever).  SDK_PING_SECONDS (default 3600) caps the whole.
+# A fixed bound short enough to catch a hang failed ndpingpong and
+# ndrpingpong on a loaded machine while they moved 100 round trips a
+# second.  tests/ndsdk/run writes them into the results folder, since a
 # guest gets no other variables.
-SDK_PING_SECONDS=600
+SDK_PING_SECONDS=3600
+SDK_STALL_SECONDS=120
 SDK_MIN_ROWS=
 [ ! -r "$NDSHIM_VM_RESULTS/ndsdk/settings" ] || . "$NDSHIM_VM_RESULTS/ndsdk/settings"
 
@@ -120,9 +126,12 @@ sdk_run() {
 	timeout -k 5 "$_sr_t" script -qfec "$_sr_cmd" /dev/null > "$_sr_log" 2>&1 < /dev/null &
 	_sr_pid=$!
 	# A ping tool's client (sdk_stop_at set) is stopped as soon as its
-	# rows are in, as it would be at the bound, only sooner; ndmw's
+	# rows are in, as it would be at the bound, only sooner, and as a
+	# failure once rxe0 has moved no packet for SDK_STALL_SECONDS; ndmw's
 	# (sdk_stop_line set) once it has printed that line.
 	_sr_stopped=0
+	rm -f "$_sr_log.stall"
+	_sr_pk=$(sdk_packets) _sr_moved=$(date +%s)
 	while { [ -n "$sdk_stop_at" ] || [ -n "$sdk_stop_line" ]; } && kill -0 $_sr_pid 2>/dev/null; do
 		if { [ -n "$sdk_stop_at" ] && [ "$(sdk_rows "$_sr_log")" -ge "$sdk_stop_at" ]; } ||
 			{ [ -n "$sdk_stop_line" ] && grep -q "$sdk_stop_line" "$_sr_log"; }; then
@@ -130,10 +139,24 @@ sdk_run() {
 			_sr_stopped=1
 			break
 		fi
+		# (Without rxe0's counters, only the cap.)
+		if [ -n "$sdk_stop_at" ] && [ -n "$_sr_pk" ]; then
+			_sr_now=$(sdk_packets)
+			if [ "$_sr_now" != "$_sr_pk" ]; then
+				_sr_pk=$_sr_now _sr_moved=$(date +%s)
+			elif [ $(($(date +%s) - _sr_moved)) -ge "$SDK_STALL_SECONDS" ]; then
+				kill $_sr_pid 2>/dev/null
+				_sr_stopped=2
+				echo "ndsdk: stopped: rxe0 moved no packet in $SDK_STALL_SECONDS s" >> "$_sr_log.stall"
+				break
+			fi
+		fi
 		sleep 2
 	done
 	wait $_sr_pid || _sr_rc=$?
-	[ $_sr_stopped = 0 ] || _sr_rc=124
+	[ $_sr_stopped != 1 ] || _sr_rc=124
+	# A stalled client: 125, a failure whatever it printed.
+	[ $_sr_stopped != 2 ] || _sr_rc=125
 	return $_sr_rc
 }
 
@@ -188,17 +211,6 @@ sdk_pair() {
 	sdk_stop_line=
 	[ "$_sp_kind" != rows ] || sdk_packets_since "$_sp_pk" || :
 
-# rxe0's packet counters, "SENT RECEIVED": a ping tool stopped at its bound
-# without a row says by them whether it was moving.
-sdk_packets() {
-	rdma statistic show link "${NDSHIM_VM_RDMA_DEV:-rxe0}/1" 2>/dev/null |
-		sed -n 's/.* sent_pkts \([0-9]*\) rcvd_pkts \([0-9]*\) .*/\1 \2/p'
-}
-
-sdk_packets_since() { # "SENT RECEIVED" from before
-	set -- $1 $(sdk_packets)
-	[ $# = 4 ] && echo "rxe0 meanwhile: $(($3 - $1)) packets sent, $(($4 - $2)) received"
-}
 	sdk_judge_pair "$_sp_kind" "$_sp_crc" "$_sp_srv" "$_sp_clog" "$_sp_slog" "$(sdk_min_rows "$_sp_tool")"
 }
 
@@ -212,7 +224,8 @@ sdk_judge_pair() {
 			{ [ "$2" -ne 0 ] && [ "$2" -ne 124 ]; }; then
 			_jp_ok=0
 		fi
-		echo "client: $_jp_rows rows (at least $6), exit $2 (124: stopped at the bound or once its rows were in)"
+		echo "client: $_jp_rows rows (at least $6), exit $2 (124: stopped at the bound or once its rows were in; 125: stalled)"
+		[ ! -s "$4.stall" ] || cat "$4.stall"
 		;;
 	phase1)
 		grep -q 'Phase 1: complete' "$4" && ! sdk_failed_output "$4" || _jp_ok=0
@@ -305,22 +318,12 @@ sdk_client_half() { # NAME PORT TIMEOUT KIND TOOL ARG...
 	sdk_stop_at=
 	[ "$_ch_kind" != rows ] || sdk_packets_since "$_ch_pk" || :
 
-# rxe0's packet counters, "SENT RECEIVED": a ping tool stopped at its bound
-# without a row says by them whether it was moving.
-sdk_packets() {
-	rdma statistic show link "${NDSHIM_VM_RDMA_DEV:-rxe0}/1" 2>/dev/null |
-		sed -n 's/.* sent_pkts \([0-9]*\) rcvd_pkts \([0-9]*\) .*/\1 \2/p'
-}
-
-sdk_packets_since() { # "SENT RECEIVED" from before
-	set -- $1 $(sdk_packets)
-	[ $# = 4 ] && echo "rxe0 meanwhile: $(($3 - $1)) packets sent, $(($4 - $2)) received"
-}
 	: > "$sdk_out/done-$_ch_name"
 	case $_ch_kind in
 	rows)
 		_ch_rows=$(sdk_rows "$_ch_log")
-		echo "client: $_ch_rows rows, exit $_ch_rc (124: stopped at the bound or once its rows were in)"
+		echo "client: $_ch_rows rows, exit $_ch_rc (124: stopped at the bound or once its rows were in; 125: stalled)"
+		[ ! -s "$_ch_log.stall" ] || cat "$_ch_log.stall"
 		if sdk_failed_output "$_ch_log" || [ "$_ch_rows" -lt "$(sdk_min_rows "$_ch_tool")" ] ||
 			{ [ $_ch_rc -ne 0 ] && [ $_ch_rc -ne 124 ]; }; then
 			sdk_tail 30 "$_ch_log"

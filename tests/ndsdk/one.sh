@@ -5,7 +5,7 @@
 #   default: all but ndrpingpong, whose two processes spin on their buffers
 #   and so take turns at scheduler ticks on the guest's one vCPU (two.sh
 #   runs it across two guests).
-# Time bounds: tests/ndsdk/lib.sh (SDK_PING_SECONDS, SDK_MIN_ROWS).
+# Time bounds: tests/ndsdk/lib.sh (SDK_PING_SECONDS, SDK_STALL_SECONDS, SDK_MIN_ROWS).
 set -eu
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 . "$NDSHIM_VM_PROJECT/tests/ndsdk/lib.sh"
@@ -60,7 +60,7 @@ for t in $tools; do
 		;;
 	ndping | ndpingpong | ndrping | ndrpingpong)
 		port=$(case $t in ndping) echo 54324 ;; ndpingpong) echo 54325 ;; ndrping) echo 54326 ;; *) echo 54327 ;; esac)
-		vm_check "ndsdk: $t, polling: $(sdk_min_rows $t) rows in $SDK_PING_SECONDS s" \
+		vm_check "ndsdk: $t, polling: $(sdk_min_rows $t) rows, rxe0 never still for $SDK_STALL_SECONDS s" \
 			sdk_pair "$t" $port "$SDK_PING_SECONDS" rows "$t" -s "$a" -- -c "$a"
 		;;
 	*)

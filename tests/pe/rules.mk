@@ -49,7 +49,7 @@ $(PE_BIN)/libapiset_nosuch.a: $(PE_SRC)/dlls/apiset_nosuch.def
 	$(MINGW_DLLTOOL) --input-def $< --output-lib $@
 
 # The misuse programs catch access violations with tests/pe/catch_av.h.
-$(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe $(PE_BIN)/builtin_fault.exe: $(PE_SRC)/catch_av.h
+$(PE_BIN)/misuse_io.exe $(PE_BIN)/misuse_sync.exe $(PE_BIN)/builtin_fault.exe $(PE_BIN)/callback_fault.exe: $(PE_SRC)/catch_av.h
 # The process tests talk to their children in lines: tests/pe/pipe_lines.h.
 $(PE_BIN)/process_dupsync.exe $(PE_BIN)/process_killed.exe: $(PE_SRC)/pipe_lines.h
 # The process tests start and end their children with tests/pe/self_child.h

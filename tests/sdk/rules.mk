@@ -28,4 +28,4 @@ check-sdk-asan:
 	$(call asan_suite,sdk)
 
 # The rig runs the client on rxe0.
-check-vm: sdk-client
+vm-parts: sdk-client

@@ -4,6 +4,7 @@
 #include "core/debug.h"
 #include "core/thread.h"
 #include "core/wait.h"
+#include "core/pecall.h"
 
 struct apc {
 	struct list entry;
@@ -56,7 +57,7 @@ bool apc_run_pending(struct thread *t)
 		wait_unlock();
 		if (!apc)
 			return ran;
-		apc->fn(apc->data);
+		PE_CALL1(apc->fn, apc->data);
 		free(apc);
 		ran = true;
 	}

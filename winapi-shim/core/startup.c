@@ -35,8 +35,19 @@ uint32_t startup_block_exit(struct startup_block *b, UINT *code)
 	return (uint32_t)(v >> 32);
 }
 
+static void (*exit_hook)(void);
+
+void startup_at_exit(void (*fn)(void))
+{
+	exit_hook = fn;
+}
+
 void startup_record_exit(UINT code)
 {
+	void (*hook)(void) = __atomic_exchange_n(&exit_hook, NULL, __ATOMIC_SEQ_CST);
+
+	if (hook)
+		hook();
 	duphandle_server_exit();
 	/* Every thread goes now: promoted mutexes they own without their
 	 * robust lock are abandoned for the other processes. */

@@ -104,6 +104,10 @@ bool startup_in_job(void);
 
 /* Records code as this process's exit code (before _exit). */
 void startup_record_exit(UINT code);
+/* fn runs first in startup_record_exit, once, on whichever path the
+ * process ends (return from main, exit, ExitProcess, TerminateProcess
+ * of itself, an unhandled exception): one slot, rpcrt4's pmi_env.c's. */
+void startup_at_exit(void (*fn)(void));
 
 /* The first outcome recorded in b wins: true when this call set it. */
 bool startup_block_set_exit(struct startup_block *b, uint32_t state, UINT code);

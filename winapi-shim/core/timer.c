@@ -23,6 +23,7 @@
 #include "core/sync.h"
 #include "core/thread.h"
 #include "core/wait.h"
+#include "core/pecall.h"
 
 #define EPOCH_DIFF 116444736000000000ull
 
@@ -192,7 +193,7 @@ static void WINAPI timer_apc(ULONG_PTR data)
 		a->timer->queued = NULL;
 	kunlock(&timers_lock);
 	if (current)
-		a->routine(a->arg, a->low, a->high);
+		PE_CALL3(a->routine, a->arg, a->low, a->high);
 	object_unref(&a->thread->obj);
 	object_unref(&a->timer->obj);
 	free(a);

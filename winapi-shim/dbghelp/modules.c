@@ -6,6 +6,7 @@
 
 #include "core/unimpl.h"
 #include "dbghelp/dbghelp_private.h"
+#include "core/pecall.h"
 
 BOOL WINAPI K32EnumProcessModules(HANDLE process, HMODULE *mods, DWORD size, DWORD *needed);
 
@@ -58,7 +59,7 @@ BOOL WINAPI EnumerateLoadedModulesEx(HANDLE process, PENUMLOADED_MODULES_CALLBAC
 	for (DWORD i = 0; i < n; i++) {
 		if (!GetModuleFileNameA(mods[i], name, MAX_PATH))
 			continue;
-		if (!cb(name, (DWORD64)(ULONG_PTR)mods[i], image_size(mods[i]), ctx))
+		if (!(BOOL)PE_CALL4(cb, name, (DWORD64)(ULONG_PTR)mods[i], image_size(mods[i]), ctx))
 			break;
 	}
 	free(mods);
@@ -86,7 +87,7 @@ BOOL WINAPI EnumerateLoadedModulesExW(HANDLE process, PENUMLOADED_MODULES_CALLBA
 	for (DWORD i = 0; i < n; i++) {
 		if (!GetModuleFileNameW(mods[i], name, MAX_PATH))
 			continue;
-		if (!cb(name, (DWORD64)(ULONG_PTR)mods[i], image_size(mods[i]), ctx))
+		if (!(BOOL)PE_CALL4(cb, name, (DWORD64)(ULONG_PTR)mods[i], image_size(mods[i]), ctx))
 			break;
 	}
 	free(mods);

@@ -26,6 +26,7 @@
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
+#include "core/pecall.h"
 
 #pragma weak CreateThread
 #pragma weak loader_exit_process
@@ -375,7 +376,7 @@ static DWORD WINAPI ctrl_dispatch(LPVOID arg)
 	memcpy(list, ctrl_handlers, n * sizeof(*list));
 	pthread_mutex_unlock(&console_lock);
 	while (n--)
-		if (list[n](event))
+		if ((BOOL)PE_CALL1(list[n], event))
 			return 0;
 	if (loader_exit_process)
 		loader_exit_process(STATUS_CONTROL_C_EXIT);

@@ -10,6 +10,7 @@
 
 #include "core/debug.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 
 #define CHUNK (1u << 20)
 
@@ -31,7 +32,7 @@ static bool progress(LPPROGRESS_ROUTINE routine, void *data, LONGLONG total, LON
 		return true;
 	t.QuadPart = total;
 	d.QuadPart = done;
-	r = routine(t, d, t, d, 1, reason, in, out, data);
+	r = (DWORD)PE_CALL9(routine, t.QuadPart, d.QuadPart, t.QuadPart, d.QuadPart, 1, reason, in, out, data);
 	switch (r) {
 	case PROGRESS_CONTINUE:
 		return true;

@@ -44,6 +44,7 @@
 #include "core/thread.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -211,7 +212,7 @@ static void WINAPI dir_apc_run(ULONG_PTR data)
 	struct dir_apc a = *(struct dir_apc *)data;
 
 	free((void *)data);
-	a.routine(a.error, a.bytes, a.ov);
+	PE_CALL3(a.routine, a.error, a.bytes, a.ov);
 }
 
 static bool match_ov(struct io_request *req, void *ctx)

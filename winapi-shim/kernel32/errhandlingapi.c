@@ -8,6 +8,7 @@
 #include "core/debug.h"
 #include "kernel32/kernel32_private.h"
 #include "ntdll/seh_private.h"
+#include "core/pecall.h"
 
 static _Atomic(LPTOP_LEVEL_EXCEPTION_FILTER) top_filter;
 
@@ -25,7 +26,7 @@ LONG WINAPI UnhandledExceptionFilter(EXCEPTION_POINTERS *ptrs)
 	LPTOP_LEVEL_EXCEPTION_FILTER filter = atomic_load(&top_filter);
 
 	if (filter) {
-		LONG ret = filter(ptrs);
+		LONG ret = (LONG)PE_CALL1(filter, ptrs);
 		TRACE(seh, "top-level filter %p returned %d\n", filter, (int)ret);
 		if (ret != EXCEPTION_CONTINUE_SEARCH)
 			return ret;

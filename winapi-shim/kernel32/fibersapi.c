@@ -8,6 +8,7 @@
 #include "core/thread.h"
 #include "kernel32/kernel32_private.h"
 #include "loader.h"
+#include "core/pecall.h"
 
 #define FLS_SLOTS 128
 
@@ -106,7 +107,7 @@ BOOL WINAPI FlsFree(DWORD i)
 	fls_index[i].callback = NULL;
 	thread_list_unlock();
 	for (size_t k = 0; k < ctx.n; k++)
-		ctx.calls[k].fn(ctx.calls[k].value);
+		PE_CALL1(ctx.calls[k].fn, ctx.calls[k].value);
 	free(ctx.calls);
 	return TRUE;
 }
@@ -170,5 +171,5 @@ void fls_thread_exit(struct thread *t)
 			take_value(t, i, calls, &n);
 	thread_list_unlock();
 	for (size_t k = 0; k < n; k++)
-		calls[k].fn(calls[k].value);
+		PE_CALL1(calls[k].fn, calls[k].value);
 }

@@ -19,6 +19,7 @@
 #include "core/overlapped.h"
 #include "core/thread.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -33,7 +34,7 @@ static void WINAPI file_apc_run(ULONG_PTR data)
 	struct file_apc a = *(struct file_apc *)data;
 
 	free((void *)data);
-	a.routine(a.error, a.bytes, a.ov);
+	PE_CALL3(a.routine, a.error, a.bytes, a.ov);
 }
 
 static BOOL transfer_ex(HANDLE h, void *buf, DWORD len, OVERLAPPED *ov, LPOVERLAPPED_COMPLETION_ROUTINE routine,

@@ -6,6 +6,7 @@
 
 #include "core/futex.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 
 #define ONCE_BUSY 1
 #define ONCE_DONE 2
@@ -90,7 +91,7 @@ BOOL WINAPI InitOnceExecuteOnce(PINIT_ONCE once, PINIT_ONCE_FN fn, PVOID param, 
 		return FALSE;
 	if (!pending)
 		return TRUE;
-	if (!fn(once, param, &c)) {
+	if (!(BOOL)PE_CALL3(fn, once, param, &c)) {
 		publish(once, 0);
 		return FALSE;
 	}

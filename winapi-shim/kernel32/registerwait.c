@@ -20,6 +20,7 @@
 
 #include "core/debug.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 
 struct reg_wait {
 	HANDLE object;
@@ -60,7 +61,7 @@ static DWORD WINAPI wait_thread(void *arg)
 			pthread_mutex_unlock(&w->lock);
 			break;
 		}
-		w->callback(w->ctx, r == WAIT_TIMEOUT);
+		PE_CALL2(w->callback, w->ctx, r == WAIT_TIMEOUT);
 		pthread_mutex_unlock(&w->lock);
 		if (w->flags & WT_EXECUTEONLYONCE)
 			break;

@@ -21,6 +21,7 @@
 #include "core/overlapped.h"
 #include "core/thread.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -129,7 +130,7 @@ static void run_user_work(struct tp_item *item, const OVERLAPPED_ENTRY *e)
 {
 	struct user_work *w = (struct user_work *)item;
 
-	w->fn(w->ctx);
+	PE_CALL1(w->fn, w->ctx);
 	free(w);
 }
 
@@ -167,8 +168,8 @@ static void run_binding(struct tp_item *item, const OVERLAPPED_ENTRY *e)
 {
 	struct binding *b = (struct binding *)item;
 
-	b->fn(RtlNtStatusToDosError((NTSTATUS)(ULONG)e->Internal), e->dwNumberOfBytesTransferred,
-	      e->lpOverlapped);
+	PE_CALL3(b->fn, RtlNtStatusToDosError((NTSTATUS)(ULONG)e->Internal), e->dwNumberOfBytesTransferred,
+		 e->lpOverlapped);
 }
 
 BOOL WINAPI BindIoCompletionCallback(HANDLE h, LPOVERLAPPED_COMPLETION_ROUTINE fn, ULONG flags)
@@ -238,7 +239,7 @@ static void run_work(struct tp_item *item, const OVERLAPPED_ENTRY *e)
 	w->queued--;
 	w->running++;
 	pthread_mutex_unlock(&w->lock);
-	w->fn(&the_instance, w->ctx, w);
+	PE_CALL3(w->fn, &the_instance, w->ctx, w);
 	pthread_mutex_lock(&w->lock);
 	w->running--;
 	gone = work_done_locked(w);
@@ -329,8 +330,8 @@ static void run_io(struct tp_item *item, const OVERLAPPED_ENTRY *e)
 	pthread_mutex_lock(&io->lock);
 	io->running++;
 	pthread_mutex_unlock(&io->lock);
-	io->fn(&the_instance, io->ctx, e->lpOverlapped,
-	       RtlNtStatusToDosError((NTSTATUS)(ULONG)e->Internal), e->dwNumberOfBytesTransferred, io);
+	PE_CALL6(io->fn, &the_instance, io->ctx, e->lpOverlapped,
+		 RtlNtStatusToDosError((NTSTATUS)(ULONG)e->Internal), e->dwNumberOfBytesTransferred, io);
 	pthread_mutex_lock(&io->lock);
 	io->running--;
 	if (io->expected)

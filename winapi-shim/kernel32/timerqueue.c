@@ -33,6 +33,7 @@
 #include "core/list.h"
 #include "core/thread.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 
 #define WT_FLAGS_KNOWN                                                                                   \
 	(WT_EXECUTEINIOTHREAD | WT_EXECUTEINUITHREAD | WT_EXECUTEINWAITTHREAD | WT_EXECUTEONLYONCE |     \
@@ -208,9 +209,9 @@ static void run_callback(struct tq_timer *t, unsigned int generation)
 
 	current_timer = t;
 	if (!t->tp)
-		t->callback(t->param, TRUE);
+		PE_CALL2(t->callback, t->param, TRUE);
 	else if (generation == __atomic_load_n(&t->tp->generation, __ATOMIC_RELAXED))
-		t->tp->callback(&tp_instance, t->tp->context, t->tp);
+		PE_CALL3(t->tp->callback, &tp_instance, t->tp->context, t->tp);
 	current_timer = outer;
 	callback_done(t);
 }

@@ -8,6 +8,7 @@
 #include "core/debug.h"
 #include "core/wstr.h"
 #include "kernel32/kernel32_private.h"
+#include "core/pecall.h"
 
 #define EN_US 0x0409
 
@@ -193,7 +194,7 @@ BOOL WINAPI EnumSystemLocalesW(LOCALE_ENUMPROCW proc, DWORD flags)
 	}
 	if (flags == LCID_ALTERNATE_SORTS)
 		return TRUE;
-	proc(en_us);
+	PE_CALL1(proc, en_us);
 	return TRUE;
 }
 
@@ -211,7 +212,7 @@ BOOL WINAPI EnumSystemLocalesA(LOCALE_ENUMPROCA proc, DWORD flags)
 	}
 	if (flags == LCID_ALTERNATE_SORTS)
 		return TRUE;
-	proc(en_us);
+	PE_CALL1(proc, en_us);
 	return TRUE;
 }
 

@@ -5,6 +5,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 #include "core/startup.h"
 
 /* _onexit/atexit entries run in reverse order at exit() or _cexit(). */
@@ -16,14 +17,14 @@ void __cdecl crt__initterm(crt_pvfv *start, crt_pvfv *end)
 {
 	for (; start < end; start++)
 		if (*start)
-			(*start)();
+			PE_CALL0(*start);
 }
 
 int __cdecl crt__initterm_e(crt_pifv *start, crt_pifv *end)
 {
 	for (; start < end; start++) {
 		if (*start) {
-			int r = (*start)();
+			int r = (int)PE_CALL0(*start);
 			if (r)
 				return r;
 		}
@@ -89,12 +90,12 @@ void crt_run_exit_handlers(void)
 	crt_tls_callback tls = __atomic_exchange_n(&tls_exit_callback, NULL, __ATOMIC_SEQ_CST);
 
 	if (tls)
-		tls(NULL, DLL_PROCESS_DETACH, NULL);
+		PE_CALL3(tls, NULL, DLL_PROCESS_DETACH, NULL);
 	pthread_mutex_lock(&onexit_lock);
 	while (onexit_count) {
 		crt_onexit_t f = onexit_table[--onexit_count];
 		pthread_mutex_unlock(&onexit_lock);
-		f();
+		PE_CALL0(f);
 		pthread_mutex_lock(&onexit_lock);
 	}
 	pthread_mutex_unlock(&onexit_lock);

@@ -11,6 +11,22 @@
 
 #define HDR 16
 
+/* What a block of size bytes takes from glibc: its header, and its size
+ * rounded up to MEMORY_ALLOCATION_ALIGNMENT (16).  The CRT heap is
+ * glibc's, shared with ndrun (docs/exceptions.md), and glibc gives out
+ * exact sizes: 4 bytes written past an 8-byte block (a damaged program's
+ * start-up code did that) are the next chunk's size field, and the next
+ * malloc anywhere in ndrun aborted it ("malloc(): invalid next size").
+ * With the slack, a write that stays within the block's last 16-byte
+ * unit harms nothing and the program goes on (wine64 ran that program
+ * to its end too); a longer overrun still corrupts the shared heap, the
+ * known limit.  Blocks are 16-aligned either way, so the cost is at
+ * most 15 bytes a block. */
+static size_t raw_size(size_t size)
+{
+	return ((size + (HDR - 1)) & ~(size_t)(HDR - 1)) + HDR;
+}
+
 /* The header's second word: the block's address scrambled, so that
  * free and realloc know a block they gave out. */
 #define COOKIE(raw) ((uintptr_t)(raw) ^ (uintptr_t)0x6e647368696d6870ull)
@@ -40,11 +56,11 @@ static void *to_raw(void *user)
 
 void *__cdecl crt_malloc(size_t size)
 {
-	if (size > SIZE_MAX - HDR) {
+	if (size > SIZE_MAX - 2 * HDR) {
 		crt_set_errno(ENOMEM);
 		return NULL;
 	}
-	void *raw = malloc(size + HDR);
+	void *raw = malloc(raw_size(size));
 	if (!raw) {
 		crt_set_errno(ENOMEM);
 		return NULL;
@@ -79,11 +95,11 @@ void *__cdecl crt_realloc(void *p, size_t size)
 		crt_free(p);
 		return NULL;
 	}
-	if (size > SIZE_MAX - HDR) {
+	if (size > SIZE_MAX - 2 * HDR) {
 		crt_set_errno(ENOMEM);
 		return NULL;
 	}
-	void *raw = realloc(to_raw(p), size + HDR);
+	void *raw = realloc(to_raw(p), raw_size(size));
 	if (!raw) {
 		crt_set_errno(ENOMEM);
 		return NULL;

@@ -9,6 +9,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 
 static _Atomic(crt_invalid_handler) handler;
 
@@ -30,7 +31,7 @@ void __cdecl crt__invalid_parameter(const WCHAR *expr, const WCHAR *func, const 
 				  "the program has no handler (_set_invalid_parameter_handler): stopping it\n";
 
 	if (h) {
-		h(expr, func, file, line, reserved);
+		PE_CALL5(h, expr, func, file, line, reserved);
 		return;
 	}
 	if (write(2, msg, sizeof(msg) - 1) < 0) {

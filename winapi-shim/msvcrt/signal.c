@@ -7,6 +7,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 
 static pthread_mutex_t sig_lock = PTHREAD_MUTEX_INITIALIZER;
 static crt_sighandler_t handlers[CRT_SIGABRT + 1];
@@ -61,8 +62,8 @@ int __cdecl crt_raise(int sig)
 		_exit(3);
 	}
 	if (sig == CRT_SIGFPE)
-		((void(__cdecl *)(int, int))(void *)h)(sig, 0x8c);
+		PE_CALL2(h, sig, 0x8c);
 	else
-		h(sig);
+		PE_CALL1(h, sig);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "msvcrt/msvcrt_private.h"
+#include "core/pecall.h"
 
 /* Parses with glibc's 64-bit strtoull on the digits after an optional
  * sign, so the magnitude and the sign are seen separately. */
@@ -259,7 +260,7 @@ WCHAR *__cdecl crt__itow(int v, WCHAR *buf, int radix)
 static int call_cmp(const void *a, const void *b, void *ctx)
 {
 	crt_cmp_fn cmp = *(crt_cmp_fn *)ctx;
-	return cmp(a, b);
+	return (int)PE_CALL2(cmp, a, b);
 }
 
 /* A NULL comparator, a NULL array with elements or a zero size is an
@@ -282,7 +283,7 @@ void *__cdecl crt_bsearch(const void *key, const void *base, size_t n, size_t si
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const char *p = (const char *)base + mid * size;
-		int r = cmp(key, p);
+		int r = (int)PE_CALL2(cmp, key, p);
 		if (!r)
 			return (void *)p;
 		if (r < 0)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "msvcrt/msvcrt_private.h"
+#include "core/pecall.h"
 
 typedef int(__cdecl *cmp_ctx_fn)(void *ctx, const void *a, const void *b);
 
@@ -28,7 +29,7 @@ static int call_sort(const void *a, const void *b, void *p)
 {
 	struct sort_ctx *s = p;
 
-	return s->cmp(s->ctx, a, b);
+	return (int)PE_CALL3(s->cmp, s->ctx, a, b);
 }
 
 void __cdecl crt_qsort_s(void *base, size_t n, size_t size, cmp_ctx_fn cmp, void *ctx)
@@ -54,7 +55,7 @@ void *__cdecl crt_bsearch_s(const void *key, const void *base, size_t n, size_t 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const char *p = (const char *)base + mid * size;
-		int r = cmp(ctx, key, p);
+		int r = (int)PE_CALL3(cmp, ctx, key, p);
 
 		if (!r)
 			return (void *)p;
@@ -75,7 +76,7 @@ void *__cdecl crt__lfind(const void *key, const void *base, unsigned int *n, uns
 		return NULL;
 	}
 	for (unsigned int i = 0; i < *n; i++)
-		if (!cmp(key, (const char *)base + (size_t)i * size))
+		if (!(int)PE_CALL2(cmp, key, (const char *)base + (size_t)i * size))
 			return (char *)base + (size_t)i * size;
 	return NULL;
 }
@@ -101,7 +102,7 @@ void *__cdecl crt__lfind_s(const void *key, const void *base, unsigned int *n, s
 		return NULL;
 	}
 	for (unsigned int i = 0; i < *n; i++)
-		if (!cmp(ctx, key, (const char *)base + i * size))
+		if (!(int)PE_CALL3(cmp, ctx, key, (const char *)base + i * size))
 			return (char *)base + i * size;
 	return NULL;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "msvcrt/msvcrt_private.h"
+#include "core/pecall.h"
 
 struct start_args {
 	crt_thread_proc proc;
@@ -16,7 +17,7 @@ static DWORD WINAPI thread_start(void *p)
 {
 	struct start_args a = *(struct start_args *)p;
 	free(p);
-	crt__endthreadex(a.proc(a.arg));
+	crt__endthreadex((unsigned int)PE_CALL1(a.proc, a.arg));
 }
 
 uintptr_t __cdecl crt__beginthreadex(void *security, unsigned int stack_size, crt_thread_proc proc,
@@ -67,7 +68,7 @@ static DWORD WINAPI begin_start(void *p)
 
 	free(p);
 	own_handle = a.self;
-	a.proc(a.arg);
+	PE_CALL1(a.proc, a.arg);
 	crt__endthread();
 }
 

@@ -10,6 +10,7 @@
 
 #include "msvcrt/msvcrt_private.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 
 int __cdecl ucrt__configure_narrow_argv(int mode)
 {
@@ -178,7 +179,7 @@ int __cdecl ucrt__execute_onexit_table(crt_onexit_table *table)
 	while (last > first) {
 		crt_pvfv f = *--last;
 		if (f)
-			f();
+			PE_CALL0(f);
 	}
 	crt_free(first);
 	return 0;
@@ -221,7 +222,7 @@ int __cdecl ucrt__seh_filter_exe(DWORD code, EXCEPTION_POINTERS *ptrs)
 		return EXCEPTION_CONTINUE_EXECUTION;
 	}
 	TRACE(msvcrt, "exception %#lx -> signal %d handler %p\n", (unsigned long)code, sig, (void *)h);
-	h(sig);
+	PE_CALL1(h, sig);
 	return EXCEPTION_CONTINUE_EXECUTION;
 }
 

@@ -6,6 +6,7 @@
 #include "core/debug.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
+#include "core/pecall.h"
 
 struct scope_table {
 	DWORD count;
@@ -46,7 +47,7 @@ EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *f
 			if (table->scopes[i].handler == EXCEPTION_EXECUTE_HANDLER)
 				filter = EXCEPTION_EXECUTE_HANDLER;
 			else
-				filter = ((scope_filter)(base + table->scopes[i].handler))(&ptrs, frame);
+				filter = (LONG)PE_CALL2(base + table->scopes[i].handler, &ptrs, frame);
 			if (filter < 0)
 				return ExceptionContinueExecution;
 			if (filter > 0) {
@@ -75,7 +76,7 @@ EXCEPTION_DISPOSITION WINAPI __C_specific_handler(EXCEPTION_RECORD *rec, void *f
 			}
 			/* A collided unwind resumes after the handler that started it. */
 			disp->ScopeIndex = i + 1;
-			((scope_finally)(base + table->scopes[i].handler))(TRUE, frame);
+			PE_CALL2(base + table->scopes[i].handler, TRUE, frame);
 		}
 	}
 	return ExceptionContinueSearch;

@@ -17,6 +17,7 @@
 #include "loader.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
+#include "core/pecall.h"
 
 #define MAX_FRAMES 100000
 
@@ -344,7 +345,7 @@ void __attribute__((ms_abi)) seh_consolidate(CONTEXT *ctx, EXCEPTION_RECORD *rec
 	}
 	callback = (void *)rec->ExceptionInformation[0];
 	consolidate_ctx = ctx;
-	ctx->Rip = (ULONG64)callback(rec);
+	ctx->Rip = (ULONG64)PE_CALL1(callback, rec);
 	consolidate_ctx = outer;
 	TRACE(seh, "consolidated unwind continues at %#llx\n", (unsigned long long)ctx->Rip);
 }

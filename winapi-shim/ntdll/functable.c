@@ -21,6 +21,7 @@
 #include "core/debug.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
+#include "core/pecall.h"
 
 enum table_kind { TABLE_IMAGE, TABLE_DYNAMIC, TABLE_GROWABLE, TABLE_CALLBACK };
 
@@ -406,7 +407,7 @@ PRUNTIME_FUNCTION WINAPI RtlLookupFunctionEntry(DWORD_PTR pc, DWORD_PTR *base,
 
 	/* Outside the lock: the callback is PE code and may add tables. */
 	if (callback)
-		rf = callback(pc, context);
+		rf = (RUNTIME_FUNCTION *)PE_CALL2(callback, pc, context);
 	if (rf)
 		*base = tbase;
 	TRACE(seh, "pc %#lx -> %p (base %#llx)\n", (unsigned long)pc, rf, (unsigned long long)tbase);

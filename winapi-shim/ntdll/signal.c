@@ -251,8 +251,11 @@ static int fault_is_pe(int sig, const siginfo_t *si, const ucontext_t *uc)
 	 * code, or went to no object of ndrun's, or (a damaged import bound
 	 * to a data export, say) went into ndrun's or glibc's data with no
 	 * return address of theirs on top of the stack, which ndrun calling
-	 * through a bad pointer of its own would have left. */
-	return seh_pc_in_pe(ret) || (loader_current_teb() && (!seh_pc_is_host(rip) || !seh_pc_is_host(ret)));
+	 * through a bad pointer of its own would have left.  Builtins call
+	 * the program's callbacks through the loader's stub (core/pecall.h):
+	 * its return address on top is the program's jump, wherever to. */
+	return seh_pc_in_pe(ret) || ret == (ULONG64)loader_call_pe_ret ||
+	       (loader_current_teb() && (!seh_pc_is_host(rip) || !seh_pc_is_host(ret)));
 }
 
 /* A fault at addr, just below rsp: if it is in this thread's stack and

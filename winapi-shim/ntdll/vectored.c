@@ -11,6 +11,7 @@
 #include "core/list.h"
 #include "ntdll/ntdll_private.h"
 #include "ntdll/seh_private.h"
+#include "core/pecall.h"
 
 struct vectored_handler {
 	struct list entry;
@@ -85,7 +86,7 @@ int seh_call_vectored(enum seh_vectored_list which, EXCEPTION_RECORD *rec, CONTE
 		}
 		h->busy++;
 		pthread_mutex_unlock(&vectored_lock);
-		ret = h->func(&ptrs);
+		ret = (LONG)PE_CALL1(h->func, &ptrs);
 		TRACE(seh, "list %d: %p returned %d\n", which, h->func, (int)ret);
 		handled = ret == EXCEPTION_CONTINUE_EXECUTION;
 		pthread_mutex_lock(&vectored_lock);

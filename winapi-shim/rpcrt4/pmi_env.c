@@ -11,6 +11,7 @@
 
 #include "core/debug.h"
 #include "core/process.h"
+#include "core/startup.h"
 #include "rpcrt4/pmi_env.h"
 #include "rpcrt4/rpcrt4_private.h"
 
@@ -80,13 +81,19 @@ static void set_env(const char *name, const char *value)
 	SetEnvironmentVariableA(name, value);
 }
 
-/* The node-id mapping: creates or opens it, fills it when created. */
+/* The node-id mapping.  Every rank of a node creates it, or opens the one
+ * another rank made, and writes the whole map into it: all ranks read the
+ * same PMI_process_mapping, so they write the same bytes, and no rank
+ * waits for another.  (Opening one that the node's first rank made
+ * before a fence lost a race: that rank could run its program to the end
+ * and exit before the others opened it, and the mapping went with its
+ * last handle: "cannot open the PMI_NODE_IDS mapping", error 2.) */
 static bool node_ids(struct pmi *p, char *name, size_t namelen)
 {
 	char map[PMI_MAX_VALUE];
 	unsigned short *node = calloc(p->size, sizeof(*node));
+	void *view = NULL;
 	HANDLE h;
-	int first;
 	bool ok = false;
 
 	snprintf(name, namelen, "ndshim-pmi-%s-node-ids", p->kvsname);
@@ -102,34 +109,44 @@ static bool node_ids(struct pmi *p, char *name, size_t namelen)
 		TRACE(pmi, "no usable PMI_process_mapping (%s): all ranks on node 0\n", map);
 		memset(node, 0, p->size * sizeof(*node));
 	}
-	for (first = 0; first < p->size && node[first] != node[p->rank]; first++)
-		;
-	if (first == p->rank) {
-		void *view;
-
-		h = CreateFileMappingA(INVALID_HANDLE_VALUE, NULL, PAGE_READWRITE, 0, p->size * sizeof(*node), name);
-		if (!h || !(view = MapViewOfFile(h, FILE_MAP_WRITE, 0, 0, 0))) {
-			ndrun_error("cannot create the PMI_NODE_IDS mapping %s (error %u)", name,
-				    (unsigned)GetLastError());
-			goto out;
-		}
-		memcpy(view, node, p->size * sizeof(*node));
-		UnmapViewOfFile(view);
-	}
-	/* The mapping exists on every node once all ranks have passed this. */
-	if (pmi_fence(p)) {
-		ndrun_error("PMI fence failed: %s", strerror(errno));
+	h = CreateFileMappingA(INVALID_HANDLE_VALUE, NULL, PAGE_READWRITE, 0, p->size * sizeof(*node), name);
+	if (!h || !(view = MapViewOfFile(h, FILE_MAP_WRITE, 0, 0, 0))) {
+		ndrun_error("cannot create the PMI_NODE_IDS mapping %s (error %u)", name, (unsigned)GetLastError());
 		goto out;
 	}
-	if (first != p->rank && !(h = OpenFileMappingA(FILE_MAP_READ, FALSE, name))) {
-		ndrun_error("cannot open the PMI_NODE_IDS mapping %s (error %u)", name, (unsigned)GetLastError());
-		goto out;
-	}
+	memcpy(view, node, p->size * sizeof(*node));
+	UnmapViewOfFile(view);
 	/* h stays open: the mapping lives as long as any rank of the node. */
 	ok = true;
 out:
 	free(node);
 	return ok;
+}
+
+/* Until the program takes the connection (pmi_env_claim), ndrun holds it
+ * for a program that may never use PMI: pmienv.exe, a program that only
+ * prints, a tool started by srun.  hydra's proxy takes a PMI connection
+ * that closes without a finalize for a rank that failed and SIGKILLs
+ * every other rank of the node, whose output is then lost, and which
+ * ended well; so a program that never used PMI leaves the job through
+ * ndrun's finalize, whichever way it ends.  One that did (MS-MPI's
+ * CreateSmpdMgrContext) finalizes itself (DeleteSmpdMgrContext, in
+ * MPI_Finalize), or ends without, and the job ends as with any MPI rank
+ * that exits before MPI_Finalize. */
+static int claimed;
+
+void pmi_env_claim(void)
+{
+	__atomic_store_n(&claimed, 1, __ATOMIC_SEQ_CST);
+}
+
+static void finalize_at_exit(void)
+{
+	if (!connected || __atomic_load_n(&claimed, __ATOMIC_SEQ_CST))
+		return;
+	TRACE(pmi, "the program never used PMI: finalize for it\n");
+	if (pmi_finalize(&client))
+		TRACE(pmi, "finalize at exit: %s\n", strerror(errno));
 }
 
 bool pmi_env_init(void)
@@ -171,6 +188,7 @@ bool pmi_env_init(void)
 	 * itself: serve from the start (kernel32/duphandle.c). */
 	if (client.size > 1)
 		duphandle_server_start();
+	startup_at_exit(finalize_at_exit);
 	if (!node_ids(&client, buf, sizeof(buf)))
 		return false;
 	set_env("PMI_NODE_IDS", buf);

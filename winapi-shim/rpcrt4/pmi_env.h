@@ -8,8 +8,8 @@
  *   PMI_PORT      the ncalrpc endpoint of ndrun's SmpdMgrRpc server
  *   PMI_SMPD_KEY  0 (ndrun's server keeps no per-rank contexts apart)
  *   PMI_NODE_IDS  the name of a file mapping with each rank's node number,
- *                 from the process manager's node map: the lowest rank of
- *                 each node creates it, the others open it after a fence
+ *                 from the process manager's node map: each rank of a
+ *                 node creates it or opens it, and writes the whole map
  *
  * Without PMI_FD or a host:port PMI_PORT (or with PMI_KVS already set)
  * nothing changes: MS-MPI runs as a singleton, or with its own smpd. */
@@ -29,5 +29,11 @@ bool pmi_env_init(void);
 
 /* The connection to the process manager, or NULL (singleton). */
 struct pmi *pmi_env_client(void);
+
+/* The program took the connection (MS-MPI's CreateSmpdMgrContext): it
+ * finalizes it itself.  Until then ndrun does, whichever way the process
+ * ends (a program that never used PMI must not look to the process
+ * manager like a rank that died before its finalize). */
+void pmi_env_claim(void);
 
 #endif

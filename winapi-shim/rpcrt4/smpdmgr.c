@@ -175,6 +175,7 @@ static RPC_STATUS smpdmgr_call(struct rpc_call *call)
 			return RPC_S_OUT_OF_MEMORY;
 		ctx->base.magic = RPC_CONTEXT_MAGIC;
 		ctx->base.destroy = context_destroy;
+		pmi_env_claim();
 		*(void **)a[5] = ctx;
 		call->retval = NOERROR;
 		return RPC_S_OK;

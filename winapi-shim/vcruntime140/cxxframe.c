@@ -23,6 +23,7 @@
 /* RtlUnwindEx for a handler implemented in ndrun */
 #include "ntdll/seh_private.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 
 #define STATUS_UNWIND_CONSOLIDATE_CODE 0x80000029u
 
@@ -134,7 +135,7 @@ void cxx_destroy_object(void *object, const struct cxx_throw_info *info, ULONG64
 		return;
 	dtor = rva(image, info->destructor);
 	TRACE(seh, "destroying thrown object %p\n", object);
-	dtor(object);
+	PE_CALL1(dtor, object);
 }
 
 static int ip_state(const struct cxx_func_info *fi, ULONG64 base, ULONG64 pc)
@@ -186,7 +187,7 @@ static void unwind_states(const struct cxx_func_info *fi, ULONG64 base, ULONG64 
 
 			TRACE(seh, "unwind state %d: funclet %p frame %#llx\n", state, (void *)action,
 			      (unsigned long long)frame);
-			action(NULL, frame);
+			PE_CALL2(action, NULL, frame);
 		}
 		state = map[state].to_state;
 	}
@@ -267,11 +268,11 @@ void cxx_build_object(void *dest, unsigned int adjectives, const struct cxx_catc
 		if (ct->properties & CT_HAS_VIRTUAL_BASE) {
 			void (__attribute__((ms_abi)) *copy)(void *, void *, int) = rva(tbase, ct->copy_ctor);
 
-			copy(dest, src, 1);
+			PE_CALL3(copy, dest, src, 1);
 		} else {
 			void (__attribute__((ms_abi)) *copy)(void *, void *) = rva(tbase, ct->copy_ctor);
 
-			copy(dest, src);
+			PE_CALL2(copy, dest, src);
 		}
 	} else {
 		memcpy(dest, adjust_this(object, &ct->this_disp), (size_t)ct->size);

@@ -24,6 +24,7 @@
 #include "vcruntime140_1/vcruntime140_1_private.h"
 #include "ntdll/seh.h"
 #include "core/debug.h"
+#include "core/pecall.h"
 
 /* FuncInfo4 header bits */
 #define FI4_IS_CATCH 0x01
@@ -218,7 +219,7 @@ static void run_action(ULONG64 base, ULONG64 frame, const struct uw4 *e, int sta
 	}
 	TRACE(seh, "FH4 unwind state %d: %p(%p) frame %#llx\n", state, (void *)dtor, object,
 	      (unsigned long long)frame);
-	dtor(object, frame);
+	PE_CALL2(dtor, object, frame);
 }
 
 /* Runs the unwind actions from state `from` down to (not including)

@@ -23,6 +23,7 @@
 #include "core/klock.h"
 #include "core/sync.h"
 #include "core/thread.h"
+#include "core/pecall.h"
 #undef WIN32_NO_STATUS
 #include <ntstatus.h>
 
@@ -71,7 +72,7 @@ static void WINAPI ws_apc_run(ULONG_PTR data)
 	struct ws_apc a = *(struct ws_apc *)data;
 
 	free((void *)data);
-	a.routine(a.error, a.bytes, a.ov, a.flags);
+	PE_CALL4(a.routine, a.error, a.bytes, a.ov, a.flags);
 }
 
 void ws_request_complete(struct ws_request *r, DWORD error, DWORD bytes, bool sync)
