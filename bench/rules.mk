@@ -97,6 +97,7 @@ bench-nd2-host: $(BENCH_BIN)/nd2calls_host $(ND2UNIX_SO)
 # ndshim against the same benchmarks built for Linux with Open MPI
 # (bench/mpi/bench-mpi.sh, two vCPUs per guest for the shared-memory
 # figures).  BENCH_MPI_ARGS="--reps 3 --native 'ofi tcp' --lat-iters 20"
+# (bench/mpi/bench-mpi.sh lists its options: --benches, --placements, ...)
 BENCH_MPI_ARGS ?=
 BENCH_MPI_OSU_ARCHIVE ?= $(firstword $(wildcard ../shared/third_party/osu-micro-benchmarks-5.3-993f966.tar.gz \
 	../../shared/third_party/osu-micro-benchmarks-5.3-993f966.tar.gz \

@@ -42,43 +42,10 @@ mn_setup() {
 		"$mn_bin/mpi_abort.exe" "$mn_dir/"
 }
 
-# mn_table FILE N PAIRS SAME: rank 0's connectivity table in FILE has N
-# ranks; each pair it shows connected used ND ('@'), or, for ranks on the
-# same node, SAME ('+' shared memory, '@' when it is off); PAIRS=all: every
-# pair is connected.  The summary's counts agree.
+# mn_table FILE N PAIRS SAME: tests/msmpi/conntable (rank 0's table in
+# FILE: N ranks, ND across nodes, SAME within one, PAIRS=all connected).
 mn_table() {
-	awk -v n="$2" -v pairs="$3" -v same="$4" '
-		/^Rank:Node Listing/ { part = "nodes"; next }
-		/^Connectivity/ { part = "matrix"; next }
-		/^Summary/ { part = "summary"; next }
-		part == "nodes" && /^[0-9]+: \(/ {
-			r = $1; sub(":", "", r); h = $2; gsub("[()]", "", h); node[r] = h; nodes++
-		}
-		part == "matrix" && /^[0-9]+:[^ ]+$/ {
-			split($0, f, ":"); row[f[1]] = f[2]; rows++
-		}
-		part == "summary" && /Network Direct:/ { nd = $3 }
-		part == "summary" && /^Total Connections:/ { total = $3 }
-		END {
-			bad = 0
-			if (nodes != n || rows != n) { print "table: " nodes " nodes, " rows " rows, want " n; exit 1 }
-			for (i = 0; i < n; i++)
-				for (j = i + 1; j < n; j++) {
-					c = substr(row[i], j + 1, 1)
-					want = node[i] == node[j] ? same : "@"
-					if (c == ".") {
-						if (pairs == "all") { print "ranks " i " and " j " not connected"; bad = 1 }
-						continue
-					}
-					if (c != want) { print "ranks " i " (" node[i] ") and " j " (" node[j] "): \"" c "\", want \"" want "\""; bad = 1 }
-					if (c == "@") wantnd++
-					conns++
-				}
-			if (nd != wantnd) { print "summary: Network Direct " nd ", the table shows " wantnd; bad = 1 }
-			if (total != conns) { print "summary: " total " connections, the table shows " conns; bad = 1 }
-			if (conns == 0) { print "no connection at all"; bad = 1 }
-			exit bad
-		}' "$1"
+	"$NDSHIM_VM_PROJECT/tests/msmpi/conntable" "$@"
 }
 
 # mn_job NAME N PAIRS SAME LAUNCHER...: the job (mpiexec.hydra, srun or
