@@ -299,6 +299,23 @@ vm_wait_peer_done() {
 	return $_wpd_rc
 }
 
+# vm_mark NAME / vm_wait_mark NAME [SECONDS]: one guest tells the other
+# it is ready (a server listening) through the shared results folder;
+# the other waits for it (default 900 s) and takes it.  Under TCG, with
+# other boots on the same cores, a server may start minutes after its
+# client: a client that retries for a fixed time would give up first.
+vm_mark() {
+	mkdir -p "$NDSHIM_VM_RESULTS/.rig"
+	: > "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark"
+}
+vm_wait_mark() {
+	vm_retry "${2:-900}" test -e "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark" || {
+		echo "no '$1' mark from the other guest within ${2:-900} s" >&2
+		return 1
+	}
+	rm -f "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark"
+}
+
 vm_finish() {
 	rm -rf "$vm_tmp"
 	[ $vm_failed -eq 0 ] || exit 1

@@ -21,27 +21,46 @@ no_route_out() {
 			"$(printf '%s\n' lo "$NDSHIM_VM_NETDEV" | sort | tr '\n' ' ')" ]
 }
 
-# rping_server ADDR / rping_client ADDR: three verified round trips.
+# serve_marked NAME SECONDS OUT CMD...: CMD (a server) in the background,
+# the NAME mark once it listens over rdma_cm (vm_mark), then its status.
+serve_marked() {
+	_sm_name=$1 _sm_t=$2 _sm_out=$3
+	shift 3
+	timeout "$_sm_t" "$@" > "$_sm_out" 2>&1 &
+	_sm_pid=$!
+	if ! vm_retry 300 cm_listening; then
+		echo "$1: not listening after 300 s" >&2
+		kill "$_sm_pid" 2>/dev/null
+		wait "$_sm_pid"
+		return 1
+	fi
+	vm_mark "$_sm_name"
+	wait "$_sm_pid"
+}
+
+# rping_server ADDR / rping_client ADDR: three verified round trips.  The
+# client connects once the server says it listens (vm_wait_mark): across
+# two guests the server may start minutes later when other boots share
+# the cores (check-vm runs its boots beside make check's host suites).
 rping_server() {
-	timeout 240 rping -s -a "$1" -C 3 -v > "$vm_tmp/rping-server" 2>&1 &&
+	serve_marked rping 600 "$vm_tmp/rping-server" rping -s -a "$1" -C 3 -v &&
 		grep -q 'server ping data: rdma-ping-2' "$vm_tmp/rping-server"
 }
-# The clients retry for 180 s: across two guests the server may start that
-# much later when other boots share the cores (check-vm runs its two boots
-# side by side).
 rping_client() {
-	vm_retry 180 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
+	vm_wait_mark rping &&
+		vm_retry 120 timeout 30 rping -c -a "$1" -C 3 -v > "$vm_tmp/rping-client" 2>&1 &&
 		grep -q '^ping data: rdma-ping-2' "$vm_tmp/rping-client"
 }
 
 # Writes the result table to RESULT_FILE; the line for 2-byte messages over
 # 200 iterations proves the run completed.
 lat_server() {
-	timeout 240 ib_send_lat -R -n 200 > "$vm_tmp/lat-server" 2>&1 &&
+	serve_marked lat 600 "$vm_tmp/lat-server" ib_send_lat -R -n 200 &&
 		grep -Eq '^ *2 +200 ' "$vm_tmp/lat-server"
 }
 lat_client() { # ADDR RESULT_FILE
-	vm_retry 180 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
+	vm_wait_mark lat &&
+		vm_retry 120 timeout 60 ib_send_lat -R -n 200 "$1" > "$2" 2>&1 &&
 		grep -Eq '^ *2 +200 ' "$2"
 }
 
