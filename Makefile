@@ -181,7 +181,22 @@ endef
 # the same folder, so one after the other) and the rest (lane 3).  One
 # after another they took 27 minutes on 2 cores; most of the rig's and of
 # check-pe's time is waiting.
+#
+# The lanes are opt-in for now (CHECK_LANES=3): in two of three clean-clone
+# runs side by side, the rig's two-guest ib_send_lat -R pair (rdma-core's
+# perftest, the self-test before the suites) saw its connection REJECTED
+# (invalid service ID) although A listened, which one lane after another
+# never showed (issue 27).  By default make check runs its suites in
+# SUITES order, in one lane.
 CHECK_JOBS ?= $(shell nproc)
+CHECK_LANES ?= 1
+ifeq ($(CHECK_LANES),3)
+CHECK_LANE_LISTS = "$(CHECK_LANE_RIG)" "$(CHECK_LANE_PE)" "$(CHECK_LANE_HOST)"
+else ifeq ($(CHECK_LANES),1)
+CHECK_LANE_LISTS = "$(SUITES)"
+else
+$(error CHECK_LANES is 1 (one suite after another) or 3 (three lanes side by side))
+endif
 CHECK_LANE_RIG  := sdk vm
 CHECK_LANE_PE   := pe pe-asan samples cli trace trace-asan binfmt
 CHECK_LANE_HOST := unit unit-asan unit-valgrind msmpi install install-asan docs malformed malformed-asan \
@@ -206,8 +221,7 @@ check-parts: check-parts-here vm-parts
 check-suites:
 	@rm -f $(RESULTS)/*.summary $(RESULTS)/durations
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-parts
-	@rc=0; tests/lanes $(RESULTS) "$(MAKE) --no-print-directory" \
-		"$(CHECK_LANE_RIG)" "$(CHECK_LANE_PE)" "$(CHECK_LANE_HOST)" || rc=1; \
+	@rc=0; tests/lanes $(RESULTS) "$(MAKE) --no-print-directory" $(CHECK_LANE_LISTS) || rc=1; \
 	tests/summarize $(RESULTS) $(SUITES) || rc=1; exit $$rc
 
 clean:
