@@ -7,13 +7,17 @@
 # Linux program (pmienv.sh) and a Windows one under ndrun (pmienv.exe),
 # and checks what every rank was given; then how ndmpiexec ends jobs: a
 # rank's exit code, a rank killed with SIGKILL, Ctrl-C, -timeout and a
-# lost node, each leaving nothing running on either guest.  The last check
-# (a lost node) powers B off under a running job.
+# lost node, each leaving nothing running on either guest.  Ctrl-C through
+# srun and the lost node run an MS-MPI program (tests/msmpi/guest.sh)
+# whose ranks are connected across the guests.  The last check (a lost
+# node) powers B off under a running job.
 set -u
 . "$NDSHIM_VM_PROJECT/tests/vm/lib.sh"
 . "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
+. "$NDSHIM_VM_PROJECT/tests/msmpi/guest.sh"
 o=$vm_tmp
 
+vm_check "msmpi.dll and the MPI programs" mpi_guest_setup
 vm_check "sshd up" vm_sshd_up
 vm_check "Slurm up: munged, slurmd (and slurmctld on A), every node idle" vm_slurm_up
 if [ "$NDSHIM_VM_HOST" = B ]; then
@@ -23,28 +27,37 @@ fi
 
 # rig.sh --lost-node (on A): only the setup and the lost-node check.
 only=${1:-}
-# start_job FILE LAUNCHER PROGRAM...: an ndmpiexec job of four sleeping
-# ranks in the background, in a process group of its own (as a shell's
-# foreground job is), once all four ranks have printed their line.  With
+# start_job FILE LAUNCHER RANKS: an ndmpiexec job of four ranks in the
+# background, in a process group of its own (as a shell's foreground job
+# is), once all four are under way.  RANKS is pmienv (pmienv.exe, each
+# rank sleeping once it has printed its line) or msmpi (MS-MPI's
+# `mpi_pairs hold`: every pair has exchanged its data, ND across the
+# guests, and the ranks wait in a barrier for rank 1, which sleeps).  With
 # srun it runs inside an allocation made beforehand (salloc --no-shell,
 # then SLURM_JOB_ID, as in an salloc shell), so that a signal to the job's
 # group reaches ndmpiexec and srun as a terminal's Ctrl-C would (salloc
 # itself would put its command in a group of its own and answer a SIGINT
 # by revoking the allocation); stop_alloc ends the allocation.
 alloc=
+pmienv_started() { # FILE N
+	[ "$(grep -c "pmienv rank=" "$1")" = "$2" ]
+}
 start_job() {
 	_f=$1 _l=$2
-	shift 2
+	case $3 in
+	pmienv) set -- "$cl_exe" --sleep 600; _ready=pmienv_started ;;
+	msmpi) set -- "$mpi_guest_dir/mpi_pairs.exe" hold; _ready=mpi_guest_holding ;;
+	esac
 	if [ "$_l" = srun ]; then
 		alloc=$(timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 --no-shell 2>&1 |
 			sed -n 's/.*Granted job allocation \([0-9]*\).*/\1/p')
 		[ -n "$alloc" ] || { echo "no allocation"; squeue; return 1; }
-		SLURM_JOB_ID=$alloc setsid "$cl_mpx" -n 4 "$@" --sleep 600 > "$_f" 2>&1 &
+		SLURM_JOB_ID=$alloc setsid "$cl_mpx" -n 4 "$@" > "$_f" 2>&1 &
 	else
-		setsid "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 "$@" --sleep 600 > "$_f" 2>&1 &
+		setsid "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 "$@" > "$_f" 2>&1 &
 	fi
 	job=$!
-	vm_retry $cl_job_s sh -c '[ "$(grep -c "pmienv rank=" "$1")" = 4 ]' sh "$_f" ||
+	vm_retry $cl_job_s $_ready "$_f" 4 ||
 		{ echo "the four ranks did not start:"; cat "$_f"; kill -KILL -$job; return 1; }
 }
 
@@ -167,7 +180,7 @@ vm_check "ndmpiexec (srun): rank 2 exits 7 -> the job ends, status 7, -exitcodes
 
 # A rank SIGKILLed on B: the job ends with 128+9.
 mpx_killed() { # LAUNCHER
-	start_job $o/mpx-kill "$1" "$cl_exe" || return 1
+	start_job $o/mpx-kill "$1" pmienv || return 1
 	ssh ndshim-b 'for p in $(pgrep -x ndrun); do
 		if tr "\0" "\n" < /proc/$p/environ | grep -qx -e PMI_RANK=3 -e SLURM_PROCID=3; then kill -KILL $p; echo killed $p; fi
 	done' || return 1
@@ -183,8 +196,8 @@ vm_check "ndmpiexec (hydra): rank 3 SIGKILLed on B -> status 137, nothing left" 
 vm_check "ndmpiexec (srun): rank 3 SIGKILLed on B -> status 137, nothing left" mpx_killed srun
 
 # Ctrl-C: SIGINT to the job's process group, as a terminal sends it.
-mpx_ctrl_c() { # LAUNCHER
-	start_job $o/mpx-int "$1" "$cl_exe" || return 1
+mpx_ctrl_c() { # LAUNCHER RANKS
+	start_job $o/mpx-int "$1" "$2" || return 1
 	kill -INT -$job
 	_jrc=0
 	wait_job $cl_job_s || _jrc=$?
@@ -192,8 +205,9 @@ mpx_ctrl_c() { # LAUNCHER
 	[ $_jrc = 130 ] || { echo "exit status $_jrc, want 130"; cat $o/mpx-int; return 1; }
 	cl_none_left
 }
-vm_check "ndmpiexec (hydra): Ctrl-C -> status 130, nothing left" mpx_ctrl_c hydra
-vm_check "ndmpiexec (srun): Ctrl-C -> status 130, nothing left" mpx_ctrl_c srun
+vm_check "ndmpiexec (hydra): Ctrl-C -> status 130, nothing left" mpx_ctrl_c hydra pmienv
+vm_check "ndmpiexec (srun), MS-MPI ranks connected across the guests: Ctrl-C -> status 130, nothing left" \
+	mpx_ctrl_c srun msmpi
 
 mpx_timeout() {
 	_jrc=0
@@ -208,7 +222,8 @@ vm_check "ndmpiexec -timeout 60: the job ends, status 254, nothing left" mpx_tim
 fi
 
 # ---- a lost node (last: B goes away) ---------------------------------
-# B powers off under a running job started through srun inside an
+# B powers off under a running MS-MPI job (mpi_pairs hold: its ranks
+# connected, ND across the guests) started through srun inside an
 # allocation: slurmctld stops hearing from B's slurmd (SlurmdTimeout,
 # lowered to 30 s for this check), ends the job on the node failure, and
 # srun and ndmpiexec end with a failure, leaving nothing on A.  (hydra
@@ -217,7 +232,7 @@ fi
 # docs/MPI-JOBS.md.)
 mpx_lost_node() {
 	sed -i 's/^SlurmdTimeout=.*/SlurmdTimeout=30/' /etc/slurm/slurm.conf && scontrol reconfigure || return 1
-	start_job $o/mpx-lost srun "$cl_exe" || return 1
+	start_job $o/mpx-lost srun msmpi || return 1
 	vm_peer_done
 	_jrc=0
 	wait_job $cl_job_s || _jrc=$?
@@ -229,5 +244,6 @@ mpx_lost_node() {
 	sinfo -N -h -o '%N %T' | grep -q '^ndshim-b down' || { echo "B is not down:"; sinfo -N; return 1; }
 	NDSHIM_VM_HOSTS=1 cl_none_left
 }
-vm_check "ndmpiexec (srun): B powers off under the job -> Slurm ends it, it fails, nothing left on A" mpx_lost_node
+vm_check "ndmpiexec (srun), MS-MPI ranks connected across the guests: B powers off under the job -> Slurm ends it, it fails, nothing left on A" \
+	mpx_lost_node
 vm_finish

@@ -53,3 +53,6 @@ check-msmpi: $(NDRUN) $(MSMPI_DLL) $(MPI_PROGS) $(OSU_STAMP)
 # The rig's msmpind suite (tests/vm/suites/msmpind.sh) runs these programs
 # with msmpi.dll over ND in the guests.
 vm-parts: $(MPI_PROGS)
+
+# check-cluster's Ctrl-C and lost-node jobs run MS-MPI ranks (tests/cluster/rig.sh).
+check-cluster: $(MPI_PROGS)

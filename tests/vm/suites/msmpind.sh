@@ -10,37 +10,26 @@
 #    (every pair exchanges checked data, so every pair must show ND).
 #    MPI_Abort over ND ends the job with its code, and a rank SIGKILLed
 #    while connected over ND ends it with status 9; neither leaves anything.
-#    (Four ranks over shared memory on one host: check-msmpi, on the host;
-#    here they cost 20 s of the boot closest to its limit, where two
-#    polling ranks share one vCPU.)
 #  - Two guests (vm_sshd_up, vm_slurm_up): 2+2 ranks, ranks 0-1 on A and
 #    2-3 on B: through hydra's ssh bootstrap, mpi_pairs with MS-MPI's
 #    defaults (shared memory within a guest, ND across) and mpi_p2p with
 #    shared memory off (ND everywhere); mpi_pairs through srun --mpi=pmi2
-#    and through ndmpiexec -hosts.  B serves until A is done.
+#    and through ndmpiexec -hosts; Ctrl-C to an ndmpiexec job whose ranks
+#    hold their connections across the guests.  B serves until A is done;
+#    then A runs 4 ranks of mpi_pairs alone over shared memory (MS-MPI's
+#    defaults: every pair must show shared memory).  That job is here, not
+#    on the one-guest boot, because that boot is check-vm's longest and
+#    this one has the time.
+# (A lost node under an MS-MPI job: make check-cluster, tests/cluster/rig.sh,
+# where B powers off.)
 # Sourced by the rig's batched boots after lib.sh; outputs are kept in
 # $NDSHIM_VM_RESULTS/msmpind/.  Needs `make msmpi` and the programs (make
 # check-vm builds them); without them each check fails saying so.
-mn_bin=$NDSHIM_VM_BUILD/tests/msmpi
-mn_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
+. "$NDSHIM_VM_PROJECT/tests/msmpi/guest.sh"
+mn_dir=$mpi_guest_dir
 mn_out=$NDSHIM_VM_RESULTS/msmpind
-# The same folder on both guests (a hydra rank runs the path it is given);
-# each guest's own tmpfs.
-mn_dir=/tmp/ndshim-msmpind
 mn_tag=$NDSHIM_VM_HOSTS-$NDSHIM_VM_HOST
 mkdir -p "$mn_out"
-
-# The programs beside msmpi.dll, as a user would run them.
-mn_setup() {
-	for _f in "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" "$mn_bin/mpi_abort.exe"; do
-		[ -f "$_f" ] || {
-			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
-			return 1
-		}
-	done
-	mkdir -p "$mn_dir" && cp "$mn_dll" "$mn_bin/mpi_p2p.exe" "$mn_bin/mpi_pairs.exe" \
-		"$mn_bin/mpi_abort.exe" "$mn_dir/"
-}
 
 # mn_table FILE N PAIRS SAME: tests/msmpi/conntable (rank 0's table in
 # FILE: N ranks, ND across nodes, SAME within one, PAIRS=all connected).
@@ -123,10 +112,46 @@ mn_kill() {
 	cl_none_left
 }
 
+# Ctrl-C to an ndmpiexec job (hydra over ssh, 2+2 ranks of mpi_pairs
+# hold: every pair has exchanged its data, ND across the guests, and the
+# ranks wait in a barrier): SIGINT to the job's process group, as a
+# terminal sends it, ends the job with status 130 (128 + SIGINT), and
+# nothing is left on either guest.
+mn_ctrl_c() {
+	_o=$mn_out/ctrl-c-$mn_tag.txt
+	NDSHIM_PMI_VERSION=1 setsid "$NDSHIM_VM_BUILD/ndmpiexec" -hosts 2 ndshim-a 2 ndshim-b 2 \
+		"$mn_dir/mpi_pairs.exe" hold > "$_o" 2>&1 &
+	_job=$!
+	if ! vm_retry 600 mpi_guest_holding "$_o" 4; then
+		kill -KILL -$_job 2>/dev/null
+		wait $_job
+		echo "the four ranks never held:"
+		cat "$_o"
+		return 1
+	fi
+	kill -INT -$_job
+	# The job must end by itself; SIGKILL after 300 s counts as a failure.
+	_i=0
+	while kill -0 $_job 2>/dev/null && [ $_i -lt 300 ]; do
+		sleep 1
+		_i=$((_i + 1))
+	done
+	kill -KILL -$_job 2>/dev/null
+	_mn_status=0
+	wait $_job || _mn_status=$?
+	vm_lf "$_o"
+	if [ $_i -ge 300 ] || [ $_mn_status != 130 ]; then
+		echo "exit status $_mn_status after $_i s, want 130 well within 300 s:"
+		cat "$_o"
+		return 1
+	fi
+	cl_none_left
+}
+
 mn_ndrun=$NDSHIM_VM_BUILD/ndrun
 . "$NDSHIM_VM_PROJECT/tests/cluster/lib.sh"
 if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
-	if vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup; then
+	if vm_check "msmpind: msmpi.dll and the MPI programs" mpi_guest_setup; then
 		export MSMPI_DISABLE_SHM=1
 		vm_check "msmpind: hydra -n 2 mpi_p2p, shared memory off: data checked, ND between the ranks" \
 			mn_job p2p-2 2 all @ mpiexec.hydra -n 2 "$mn_ndrun" mpi_p2p.exe
@@ -137,7 +162,7 @@ if [ "${NDSHIM_VM_HOSTS:-1}" = 1 ]; then
 		vm_check "msmpind: hydra -n 2, a rank on ND SIGKILLed: the job exits 9, nothing left" mn_kill
 	fi
 else
-	vm_check "msmpind: msmpi.dll and the MPI programs" mn_setup
+	vm_check "msmpind: msmpi.dll and the MPI programs" mpi_guest_setup
 	vm_check "msmpind: sshd up" vm_sshd_up
 	vm_check "msmpind: Slurm up on both guests" vm_slurm_up
 	if [ "$NDSHIM_VM_HOST" = A ]; then
@@ -152,7 +177,11 @@ else
 			mn_job pairs-srun 4 all + srun -N2 -n4 --ntasks-per-node=2 --mpi=pmi2 "$mn_ndrun" mpi_pairs.exe
 		vm_check "msmpind: ndmpiexec -hosts 2 ndshim-a 2 ndshim-b 2 (hydra), mpi_pairs: data checked, shared memory within a guest, ND across" \
 			mn_job pairs-ndmpiexec 4 all + "$NDSHIM_VM_BUILD/ndmpiexec" -hosts 2 ndshim-a 2 ndshim-b 2 mpi_pairs.exe
+		vm_check "msmpind: ndmpiexec -hosts (hydra), 2+2 mpi_pairs connected across the guests: Ctrl-C -> status 130, nothing left" \
+			mn_ctrl_c
 		vm_peer_done
+		vm_check "msmpind: hydra -n 4 mpi_pairs on A alone, MS-MPI's defaults: data checked, shared memory for every pair" \
+			mn_job pairs-4-shm 4 all + mpiexec.hydra -n 4 "$mn_ndrun" mpi_pairs.exe
 	else
 		vm_check "msmpind: B served A's MS-MPI jobs" vm_wait_peer_done 1500
 	fi
