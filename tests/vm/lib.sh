@@ -29,7 +29,7 @@ vm_check() {
 	if [ $_rc -eq 0 ]; then
 		echo "ok: $_name"
 		# A check that passed only on a later try says so.
-		grep '^local_pair: try' "$vm_tmp/log" | sed 's/^/    note: /' || true
+		grep '^pair: ' "$vm_tmp/log" | sed 's/^/    note: /' || true
 	else
 		echo "FAIL: $_name (exit $_rc)"
 		tail -n 40 "$vm_tmp/log" | sed 's/^/    | /'
@@ -299,7 +299,7 @@ vm_wait_peer_done() {
 	return $_wpd_rc
 }
 
-# vm_mark NAME / vm_wait_mark NAME [SECONDS]: one guest tells the other
+# vm_mark NAME / vm_wait_mark NAME [SECONDS] / vm_take_mark NAME: one guest tells the other
 # it is ready (a server listening) through the shared results folder;
 # the other waits for it (default 900 s) and takes it.  Under TCG, with
 # other boots on the same cores, a server may start minutes after its
@@ -309,11 +309,15 @@ vm_mark() {
 	: > "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark"
 }
 vm_wait_mark() {
-	vm_retry "${2:-900}" test -e "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark" || {
+	vm_retry "${2:-900}" vm_take_mark "$1" || {
 		echo "no '$1' mark from the other guest within ${2:-900} s" >&2
 		return 1
 	}
-	rm -f "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark"
+}
+# vm_take_mark NAME: without waiting, true (and the mark taken) when NAME
+# is marked.
+vm_take_mark() {
+	rm "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark" 2>/dev/null
 }
 
 vm_finish() {
