@@ -182,12 +182,14 @@ endef
 # after another they took 27 minutes on 2 cores; most of the rig's and of
 # check-pe's time is waiting.
 #
-# The lanes are opt-in for now (CHECK_LANES=3): in two of three clean-clone
-# runs side by side, the rig's two-guest ib_send_lat -R pair (rdma-core's
-# perftest, the self-test before the suites) saw its connection REJECTED
-# (invalid service ID) although A listened, which one lane after another
-# never showed (issue 27).  By default make check runs its suites in
-# SUITES order, in one lane.
+# The lanes are opt-in (CHECK_LANES=3): on 2 cores they save little
+# (1,008 s against 1,060 s one suite after another, both on an idle
+# machine, building included), because the rig's guests and check-pe
+# then share the cores and each takes longer.  (They had a failure of
+# their own: the rig's two-guest ib_send_lat pair, REJECTED on every try;
+# the self-test's pairs now retry as pairs, tests/vm/selftest/common.sh,
+# issue 27.)  By default make check runs its suites in SUITES order, in
+# one lane.
 CHECK_JOBS ?= $(shell nproc)
 CHECK_LANES ?= 1
 ifeq ($(CHECK_LANES),3)

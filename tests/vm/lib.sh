@@ -28,8 +28,10 @@ vm_check() {
 	"$@" > "$vm_tmp/log" 2>&1 || _rc=$?
 	if [ $_rc -eq 0 ]; then
 		echo "ok: $_name"
-		# A check that passed only on a later try says so.
-		grep '^pair: ' "$vm_tmp/log" | sed 's/^/    note: /' || true
+		# A check that passed only on a later try says so, and shows what
+		# the failed try printed.
+		awk '/^pair: / { p = 1; print; next } p && /^    / { print; next } { p = 0 }' "$vm_tmp/log" |
+			sed 's/^/    note: /'
 	else
 		echo "FAIL: $_name (exit $_rc)"
 		tail -n 40 "$vm_tmp/log" | sed 's/^/    | /'

@@ -134,9 +134,11 @@ lat_client() {
 }
 
 # lat_client_killed_once ADDR: the tries themselves.  The first client
-# is killed 5 s into a long run, as a time limit under load would kill it,
-# which takes the server's listener with it; the pair's second try must
-# pass (lat_server lat-retry on the other guest).
+# fails on purpose: asked for far more iterations than its server, it is
+# killed 5 s into its run (as a time limit under load would kill it; its
+# server's listener went with its connection) or ends when its server,
+# done, leaves; either way its try fails.  The pair's second try must pass
+# (lat_server lat-retry on the other guest).
 lat_client_killed_once() {
 	rm -f "$vm_tmp/lat-once"
 	pair_client lat-retry 600 "$vm_tmp/lat-retry" lat_ok sh -c '
