@@ -36,9 +36,16 @@ no_route_out() {
 # verdict, NAME.N.passed or NAME.N.failed; on a failed verdict the server
 # stops and try N+1 starts.
 
-# An rdma_cm listener exists on this guest (the server side is ready).
-cm_listening() {
-	rdma resource show cm_id 2>/dev/null | grep -q 'state LISTEN'
+# cm_listening_by PID: PID's child (the server under timeout) has an
+# rdma_cm listener.  Any listener on the guest would not do: the one of a
+# server that has just ended (the pair before, or this pair's try before)
+# can still be listed for a moment, and a client let in then is REJECTED
+# (seen: the first try of the ib_send_lat pair right after the rping pair,
+# which perftest answered with a segfault).
+cm_listening_by() {
+	_cl_child=$(pgrep -P "$1" | head -n 1)
+	[ -n "$_cl_child" ] &&
+		rdma resource show cm_id 2>/dev/null | grep -Eq "state LISTEN .*pid $_cl_child comm "
 }
 
 # pair_server NAME SECONDS OUT CHECK CMD...: CMD, the server, at most
@@ -52,7 +59,7 @@ pair_server() {
 		_ps_pid=$!
 		# A server that never listens still marks its try: its client's
 		# connect fails, and both go on to the next try.
-		vm_retry 300 cm_listening || echo "pair: $_ps_name server: try $_ps_try: not listening after 300 s" >&2
+		vm_retry 300 cm_listening_by $_ps_pid || echo "pair: $_ps_name server: try $_ps_try: not listening after 300 s" >&2
 		vm_mark "$_ps_name.$_ps_try"
 		_ps_verdict=none
 		_ps_end=$(($(date +%s) + _ps_t + 300))
@@ -144,7 +151,7 @@ lat_client_killed_once() {
 	pair_client lat-retry 600 "$vm_tmp/lat-retry" lat_ok sh -c '
 		if [ ! -e "$1" ]; then
 			: > "$1"
-			timeout 5 ib_send_lat -R -n 1000000000 "$2"
+			timeout 5 ib_send_lat -R -n 100000000 "$2"
 			exit 1
 		fi
 		exec ib_send_lat -R -n 200 "$2"' sh "$vm_tmp/lat-once" "$1" 2> "$vm_tmp/lat-retry.err"
