@@ -77,6 +77,58 @@ cl_none_left() {
 	vm_retry 60 cl_left peer >/dev/null 2>&1 || { cl_left peer; return 1; }
 }
 
+# start_job FILE LAUNCHER RANKS: an ndmpiexec job of four ranks in the
+# background, in a process group of its own (as a shell's foreground job
+# is), once all four are under way.  RANKS is pmienv (pmienv.exe, each
+# rank sleeping once it has printed its line) or msmpi (MS-MPI's
+# `mpi_pairs hold`, tests/msmpi/guest.sh sourced: every pair has
+# exchanged its data, ND across the guests, and the ranks wait in a
+# barrier for rank 1, which sleeps).  The job's pid is $job.  With
+# srun it runs inside an allocation made beforehand (salloc --no-shell,
+# then SLURM_JOB_ID, as in an salloc shell), so that a signal to the job's
+# group reaches ndmpiexec and srun as a terminal's Ctrl-C would (salloc
+# itself would put its command in a group of its own and answer a SIGINT
+# by revoking the allocation); stop_alloc ends the allocation.
+alloc=
+pmienv_started() { # FILE N
+	[ "$(grep -c "pmienv rank=" "$1")" = "$2" ]
+}
+start_job() {
+	_f=$1 _l=$2
+	case $3 in
+	pmienv) set -- "$cl_exe" --sleep 600; _ready=pmienv_started ;;
+	msmpi) set -- "$mpi_guest_dir/mpi_pairs.exe" hold; _ready=mpi_guest_holding ;;
+	esac
+	if [ "$_l" = srun ]; then
+		alloc=$(timeout -k 30 $cl_job_s salloc -N2 -n4 --ntasks-per-node=2 --no-shell 2>&1 |
+			sed -n 's/.*Granted job allocation \([0-9]*\).*/\1/p')
+		[ -n "$alloc" ] || { echo "no allocation"; squeue; return 1; }
+		SLURM_JOB_ID=$alloc setsid "$cl_mpx" -n 4 "$@" > "$_f" 2>&1 &
+	else
+		setsid "$cl_mpx" -hosts 2 ndshim-a 2 ndshim-b 2 "$@" > "$_f" 2>&1 &
+	fi
+	job=$!
+	vm_retry $cl_job_s $_ready "$_f" 4 ||
+		{ echo "the four ranks did not start:"; cat "$_f"; kill -KILL -$job; return 1; }
+}
+
+stop_alloc() {
+	[ -z "$alloc" ] || scancel "$alloc"
+	alloc=
+}
+
+# wait_job SECONDS: the job's status, or 255 if it was still running.
+wait_job() {
+	_end=$(($(date +%s) + $1))
+	while kill -0 $job 2>/dev/null && [ "$(date +%s)" -lt $_end ]; do sleep 1; done
+	if kill -0 $job 2>/dev/null; then
+		kill -KILL -$job
+		wait $job
+		return 255
+	fi
+	wait $job
+}
+
 case ${NDSHIM_VM_HOST:-A} in
 A) cl_peer_name=ndshim-b ;;
 *) cl_peer_name=ndshim-a ;;

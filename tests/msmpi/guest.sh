@@ -12,15 +12,15 @@ mpi_guest_dll=$NDSHIM_VM_BUILD/msmpi/msmpi.dll
 # mpi_guest_setup: msmpi.dll and the programs in $mpi_guest_dir; without
 # them, says which is missing and fails.
 mpi_guest_setup() {
-	for _f in "$mpi_guest_dll" "$mpi_guest_bin/mpi_p2p.exe" "$mpi_guest_bin/mpi_pairs.exe" \
-		"$mpi_guest_bin/mpi_abort.exe"; do
+	set -- "$mpi_guest_dll" "$mpi_guest_bin/mpi_p2p.exe" "$mpi_guest_bin/mpi_pairs.exe" \
+		"$mpi_guest_bin/mpi_abort.exe"
+	for _f; do
 		[ -f "$_f" ] || {
 			echo "$_f is not built: make msmpi and the MPI programs (make check-vm builds them)"
 			return 1
 		}
 	done
-	mkdir -p "$mpi_guest_dir" && cp "$mpi_guest_dll" "$mpi_guest_bin/mpi_p2p.exe" \
-		"$mpi_guest_bin/mpi_pairs.exe" "$mpi_guest_bin/mpi_abort.exe" "$mpi_guest_dir/"
+	mkdir -p "$mpi_guest_dir" && cp "$@" "$mpi_guest_dir/"
 }
 
 # mpi_guest_holding FILE N: FILE shows all N ranks of `mpi_pairs hold`

@@ -119,29 +119,13 @@ mn_kill() {
 # nothing is left on either guest.
 mn_ctrl_c() {
 	_o=$mn_out/ctrl-c-$mn_tag.txt
-	NDSHIM_PMI_VERSION=1 setsid "$NDSHIM_VM_BUILD/ndmpiexec" -hosts 2 ndshim-a 2 ndshim-b 2 \
-		"$mn_dir/mpi_pairs.exe" hold > "$_o" 2>&1 &
-	_job=$!
-	if ! vm_retry 600 mpi_guest_holding "$_o" 4; then
-		kill -KILL -$_job 2>/dev/null
-		wait $_job
-		echo "the four ranks never held:"
-		cat "$_o"
-		return 1
-	fi
-	kill -INT -$_job
-	# The job must end by itself; SIGKILL after 300 s counts as a failure.
-	_i=0
-	while kill -0 $_job 2>/dev/null && [ $_i -lt 300 ]; do
-		sleep 1
-		_i=$((_i + 1))
-	done
-	kill -KILL -$_job 2>/dev/null
+	start_job "$_o" hydra msmpi || return 1
+	kill -INT -$job
 	_mn_status=0
-	wait $_job || _mn_status=$?
+	wait_job 300 || _mn_status=$?
 	vm_lf "$_o"
-	if [ $_i -ge 300 ] || [ $_mn_status != 130 ]; then
-		echo "exit status $_mn_status after $_i s, want 130 well within 300 s:"
+	if [ $_mn_status != 130 ]; then
+		echo "exit status $_mn_status (255: still running 300 s after the SIGINT), want 130:"
 		cat "$_o"
 		return 1
 	fi
