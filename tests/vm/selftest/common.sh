@@ -68,6 +68,12 @@ pair_server() {
 			vm_take_mark "$_ps_name.$_ps_try.failed" && { _ps_verdict=failed; break; }
 			sleep 1
 		done
+		if [ $_ps_verdict = failed ]; then
+			# What this guest's rdma_cm had when the client gave up: the
+			# evidence for the REJECTED tries described below.
+			echo "pair: $_ps_name server: try $_ps_try: rdma_cm ids here as the client failed:" >&2
+			rdma resource show cm_id 2>&1 | sed 's/^/    /' >&2
+		fi
 		[ $_ps_verdict = passed ] || kill $_ps_pid 2>/dev/null
 		_ps_st=0
 		wait $_ps_pid || _ps_st=$?
