@@ -69,8 +69,8 @@ pair_server() {
 			sleep 1
 		done
 		if [ $_ps_verdict = failed ]; then
-			# What this guest's rdma_cm had when the client gave up: the
-			# evidence for the REJECTED tries described below.
+			# What this guest's rdma_cm had when the client gave up: which
+			# listeners, which connections of the last try still there.
 			echo "pair: $_ps_name server: try $_ps_try: rdma_cm ids here as the client failed:" >&2
 			rdma resource show cm_id 2>&1 | sed 's/^/    /' >&2
 		fi
@@ -86,12 +86,15 @@ pair_server() {
 		echo "pair: $_ps_name server: try $_ps_try of 3: the client's verdict: $_ps_verdict (server status $_ps_st):" >&2
 		sed 's/^/    /' "$_ps_out" >&2
 		[ $_ps_verdict = failed ] || return 1
-		# Twice in six make check runs, with both boots side by side, the
-		# client of a next try started within a second of the last
-		# server's end was REJECTED at once (reason 8, invalid service ID)
-		# although the new server's own listener was listed; never with
-		# the guests alone (issue 27's notes).  The kernel gets a moment
-		# to finish with the last server's listener and connection.
+		# perftest's -R client connects twice: its exchange channel,
+		# then the data QP, which its server listens for only after the
+		# exchange, and a client there first is REJECTED (reason 8, no
+		# listener for the service ID) with no working retry: perftest
+		# 4.5+0.17's own retry of that connect crashes (status 139 after
+		# 0 s; linux-rdma/perftest#93).  Seen twice in six make check
+		# runs, both on the try right after a killed one: the server's
+		# guest gets 5 s to finish tearing down the last try's
+		# connections before the next server races its client.
 		sleep 5
 	done
 	return 1
