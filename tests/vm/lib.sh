@@ -3,8 +3,11 @@
 #
 # One boot costs seconds of emulated CPU, so a script runs many checks and
 # reports each on its own line, "ok: NAME" or "FAIL: NAME" followed by the
-# check's output; tests/vm/check counts these lines.  vm_finish exits non-zero
-# if any check failed, so a run never passes over a failed check.
+# check's output; tests/vm/check counts these lines, and passes on to make
+# check's output the lines that start "    | " (a passing check's notes
+# among them: "    | note: ..."); every other line stays in the run's log
+# (build/vm/check/*.out).  vm_finish exits non-zero if any check failed, so
+# a run never passes over a failed check.
 
 vm_failed=0
 vm_tmp=$(mktemp -d)
@@ -29,9 +32,10 @@ vm_check() {
 	if [ $_rc -eq 0 ]; then
 		echo "ok: $_name"
 		# A check that passed only on a later try says so, and shows what
-		# the failed try printed.
+		# the failed try printed, in make check's output ("    | " lines
+		# are what tests/vm/check passes on).
 		awk '/^pair: / { p = 1; print; next } p && /^    / { print; next } { p = 0 }' "$vm_tmp/log" |
-			sed 's/^/    note: /'
+			sed 's/^/    | note: /'
 	else
 		echo "FAIL: $_name (exit $_rc)"
 		tail -n 40 "$vm_tmp/log" | sed 's/^/    | /'

@@ -246,7 +246,7 @@ nf_rdma_restore() {
 		mkdir -p "$(dirname "$nf_done")" && : > "$nf_done"
 		return 0
 	fi
-	echo "    note: link: no rdma_cm connection to A within 20 s after the cut ($(cd /sys/class/infiniband/rxe0/ports/1/hw_counters && grep -H . rcvd_pkts sent_pkts 2> /dev/null | tr '\n' ' ')): rxe0 made anew"
+	echo "    | note: link: no rdma_cm connection to A within 20 s after the cut ($(cd /sys/class/infiniband/rxe0/ports/1/hw_counters && grep -H . rcvd_pkts sent_pkts 2> /dev/null | tr '\n' ' ')): rxe0 made anew"
 	_t0=$(date +%s)
 	timeout 60 rdma link delete rxe0 >> "$_p" 2>&1 || true
 	_n=0

@@ -67,7 +67,7 @@ nv_check() { # TAG
 		vm_failed=$((vm_failed + 1))
 	else
 		echo "ok: $(vm_name "ndvalgrind: $1: no memcheck error or definite leak in ndrun or nd2prov_unix.so")"
-		[ "$3" -eq 0 ] || echo "    note: $3 memcheck errors inside the PE program's own code (not counted)"
+		[ "$3" -eq 0 ] || echo "    | note: $3 memcheck errors inside the PE program's own code (not counted)"
 	fi
 }
 
