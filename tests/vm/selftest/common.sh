@@ -27,14 +27,24 @@ no_route_out() {
 # (by a time limit, under load) leaves nothing to connect to, and every
 # later connect of a client retrying alone is REJECTED until the server's
 # own time runs out (seen in make check's lanes: REJECTED on every try for
-# 120 s, issue 27).  And the tools occasionally die under TCG (seen: a
-# general protection fault in librdmacm inside ib_send_lat).  So server
-# and client retry together, three tries, each failed one printed: the
-# server of try N listens over rdma_cm, then marks NAME.N (vm_mark); the
-# client of try N waits for that mark (under TCG, beside other boots, a
-# server may start minutes after its client), runs once, and marks its
-# verdict, NAME.N.passed or NAME.N.failed; on a failed verdict the server
-# stops and try N+1 starts.
+# 120 s, issue 27).  And perftest races itself: with -R its client
+# connects twice, first the channel on which the two exchange their
+# parameters, then the data QP, which its server starts listening for
+# only after that exchange; a client there first is REJECTED (reason 8,
+# no listener for the service ID; the server's rdma_cm ids at that moment:
+# the exchange's connection and, just made, the data listener) and
+# perftest 4.5+0.17's own retry of that connect crashes (status 139 after
+# 1 s; linux-rdma/perftest#93).  Under TCG beside the other boot that
+# race is lost often enough (in one make check run two tries of one pair
+# in a row) that a pair gets pair_tries tries, pair_gap seconds apart so
+# a burst of load on the host can pass.  Server and client retry
+# together, each failed try printed: the server of try N listens over
+# rdma_cm, then marks NAME.N (vm_mark); the client of try N waits for
+# that mark (under TCG, beside other boots, a server may start minutes
+# after its client), runs once, and marks its verdict, NAME.N.passed or
+# NAME.N.failed; on a failed verdict the server stops and try N+1 starts.
+pair_tries=5
+pair_gap=10
 
 # cm_listening_by PID: PID's child (the server under timeout) has an
 # rdma_cm listener.  Any listener on the guest would not do: the one of a
@@ -54,7 +64,9 @@ cm_listening_by() {
 pair_server() {
 	_ps_name=$1 _ps_t=$2 _ps_out=$3 _ps_check=$4
 	shift 4
-	for _ps_try in 1 2 3; do
+	_ps_try=0
+	while [ $_ps_try -lt $pair_tries ]; do
+		_ps_try=$((_ps_try + 1))
 		timeout "$_ps_t" "$@" > "$_ps_out" 2>&1 &
 		_ps_pid=$!
 		# A server that never listens still marks its try: its client's
@@ -83,19 +95,10 @@ pair_server() {
 			sed 's/^/    /' "$_ps_out" >&2
 			return 1
 		fi
-		echo "pair: $_ps_name server: try $_ps_try of 3: the client's verdict: $_ps_verdict (server status $_ps_st):" >&2
+		echo "pair: $_ps_name server: try $_ps_try of $pair_tries: the client's verdict: $_ps_verdict (server status $_ps_st):" >&2
 		sed 's/^/    /' "$_ps_out" >&2
 		[ $_ps_verdict = failed ] || return 1
-		# perftest's -R client connects twice: its exchange channel,
-		# then the data QP, which its server listens for only after the
-		# exchange, and a client there first is REJECTED (reason 8, no
-		# listener for the service ID) with no working retry: perftest
-		# 4.5+0.17's own retry of that connect crashes (status 139 after
-		# 0 s; linux-rdma/perftest#93).  Seen twice in six make check
-		# runs, both on the try right after a killed one: the server's
-		# guest gets 5 s to finish tearing down the last try's
-		# connections before the next server races its client.
-		sleep 5
+		sleep $pair_gap
 	done
 	return 1
 }
@@ -106,7 +109,9 @@ pair_server() {
 pair_client() {
 	_pc_name=$1 _pc_t=$2 _pc_out=$3 _pc_check=$4
 	shift 4
-	for _pc_try in 1 2 3; do
+	_pc_try=0
+	while [ $_pc_try -lt $pair_tries ]; do
+		_pc_try=$((_pc_try + 1))
 		vm_wait_mark "$_pc_name.$_pc_try" || return 1
 		_pc_st=0
 		_pc_t0=$(date +%s)
@@ -116,7 +121,7 @@ pair_client() {
 			return 0
 		fi
 		vm_mark "$_pc_name.$_pc_try.failed"
-		echo "pair: $_pc_name client: try $_pc_try of 3 failed (status $_pc_st after $(($(date +%s) - _pc_t0)) s):" >&2
+		echo "pair: $_pc_name client: try $_pc_try of $pair_tries failed (status $_pc_st after $(($(date +%s) - _pc_t0)) s):" >&2
 		sed 's/^/    /' "$_pc_out" >&2
 	done
 	return 1
@@ -173,7 +178,7 @@ lat_client_killed_once() {
 		exec ib_send_lat -R -n 200 "$2"' sh "$vm_tmp/lat-once" "$1" 2> "$vm_tmp/lat-retry.err"
 	_lk_rc=$?
 	cat "$vm_tmp/lat-retry.err" >&2
-	[ $_lk_rc = 0 ] && grep -q '^pair: lat-retry client: try 1 of 3 failed' "$vm_tmp/lat-retry.err"
+	[ $_lk_rc = 0 ] && grep -q "^pair: lat-retry client: try 1 of $pair_tries failed" "$vm_tmp/lat-retry.err"
 }
 
 # run_suites: every suite in tests/vm/suites, sourced into this shell.
