@@ -308,9 +308,9 @@ vm_wait_peer_done() {
 # vm_mark NAME / vm_wait_mark NAME [SECONDS] / vm_take_mark NAME: one
 # guest tells the other it is ready (a server listening) through the
 # shared results folder; the other waits for it (default 900 s) and
-# takes it.  Under TCG, with
-# other boots on the same cores, a server may start minutes after its
-# client: a client that retries for a fixed time would give up first.
+# takes it.  Under TCG, with other boots on the same cores, a server may
+# start minutes after its client: a client that retries for a fixed time
+# would give up first.
 vm_mark() {
 	mkdir -p "$NDSHIM_VM_RESULTS/.rig"
 	: > "$NDSHIM_VM_RESULTS/.rig/$NDSHIM_VM_RUN.$1.mark"

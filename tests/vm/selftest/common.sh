@@ -64,9 +64,7 @@ cm_listening_by() {
 pair_server() {
 	_ps_name=$1 _ps_t=$2 _ps_out=$3 _ps_check=$4
 	shift 4
-	_ps_try=0
-	while [ $_ps_try -lt $pair_tries ]; do
-		_ps_try=$((_ps_try + 1))
+	for _ps_try in $(seq "$pair_tries"); do
 		timeout "$_ps_t" "$@" > "$_ps_out" 2>&1 &
 		_ps_pid=$!
 		# A server that never listens still marks its try: its client's
@@ -109,9 +107,7 @@ pair_server() {
 pair_client() {
 	_pc_name=$1 _pc_t=$2 _pc_out=$3 _pc_check=$4
 	shift 4
-	_pc_try=0
-	while [ $_pc_try -lt $pair_tries ]; do
-		_pc_try=$((_pc_try + 1))
+	for _pc_try in $(seq "$pair_tries"); do
 		vm_wait_mark "$_pc_name.$_pc_try" || return 1
 		_pc_st=0
 		_pc_t0=$(date +%s)
